@@ -1,0 +1,58 @@
+# The two commands a newcomer runs: `make serve` and `make test`. Each sets itself up.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+APT    := $(shell command -v sudo >/dev/null 2>&1 && [ "$$(id -u)" != 0 ] && echo sudo) apt-get
+
+.PHONY: serve build site test lint unit golden deps system-deps clean bench
+
+serve: deps
+	NO_MKDOCS_2_WARNING=1 $(BIN)/readinglist serve
+
+build: deps
+	$(BIN)/readinglist build
+
+site: deps
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
+
+deps: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[test]'
+	touch $@
+
+# Debian packages the tests drive: Chromium for the browser tests, TeX for the BibTeX proof.
+system-deps:
+	@need=""; \
+	command -v chromium >/dev/null 2>&1 || need="$$need chromium"; \
+	command -v pdflatex >/dev/null 2>&1 || need="$$need texlive-latex-base texlive-latex-recommended"; \
+	command -v bibtex   >/dev/null 2>&1 || need="$$need texlive-binaries"; \
+	command -v biber    >/dev/null 2>&1 || need="$$need biber texlive-bibtex-extra"; \
+	kpsewhich biblatex.sty >/dev/null 2>&1 || need="$$need texlive-bibtex-extra"; \
+	if [ -n "$$need" ]; then \
+	  echo "installing Debian packages:$$need"; \
+	  $(APT) update -qq && DEBIAN_FRONTEND=noninteractive $(APT) install -y -qq --no-install-recommends $$need; \
+	fi
+
+lint: deps
+	$(BIN)/ruff check generator tests benchmarks
+	$(BIN)/mypy generator
+
+unit: deps
+	$(BIN)/pytest -q -m "not browser and not tex"
+
+test: deps system-deps lint
+	NO_MKDOCS_2_WARNING=1 $(BIN)/pytest
+
+# Regenerate the golden Markdown and BibTeX files after an intended change.
+golden: deps
+	READINGLIST_UPDATE_GOLDEN=1 $(BIN)/pytest -q tests/test_golden.py
+
+bench: deps
+	$(BIN)/python benchmarks/run.py
+
+clean:
+	rm -rf site .pytest_cache .mypy_cache .ruff_cache
+	find build -mindepth 1 ! -name .gitignore -delete

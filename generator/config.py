@@ -1,0 +1,101 @@
+"""Typed settings, read from `mkdocs.yml` (top level and `extra.readinglist`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import ConfigError
+
+
+class _Loader(yaml.SafeLoader):
+    """Reads mkdocs.yml even where it uses `!!python/name:` or `!ENV` tags, which we ignore."""
+
+
+def _ignore_tag(loader: yaml.SafeLoader, suffix: str, node: yaml.Node) -> Any:
+    if isinstance(node, yaml.ScalarNode):
+        return loader.construct_scalar(node)
+    if isinstance(node, yaml.SequenceNode):
+        return loader.construct_sequence(node)
+    return loader.construct_mapping(node)  # type: ignore[arg-type]
+
+
+_Loader.add_multi_constructor("", _ignore_tag)
+
+
+@dataclass(frozen=True)
+class Config:
+    root: Path
+    build_dir: Path
+    seeds_dir: Path
+    content_dir: Path
+    registry_path: Path
+    site_name: str = "Reading list"
+    site_description: str = ""
+    site_url: str = ""
+    repo_url: str = ""
+    edit_uri: str = ""
+    related_count: int = 5
+    related_min_score: float = 0.08
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def notes_dir(self) -> Path:
+        return self.content_dir / "notes"
+
+    @property
+    def topics_path(self) -> Path:
+        return self.content_dir / "topics.yml"
+
+    @property
+    def pages_dir(self) -> Path:
+        return self.content_dir / "pages"
+
+
+def _expect(value: Any, kind: type | tuple[type, ...], where: str, expected: str) -> Any:
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise ConfigError(f"mkdocs.yml: {where}: expected {expected}, got {value!r}")
+    return value
+
+
+def load_config(config_file: Path, **overrides: Any) -> Config:
+    """Settings from `config_file`; keyword overrides (paths) win, for tests and the CLI."""
+    config_file = config_file.resolve()
+    try:
+        raw = yaml.load(config_file.read_text(encoding="utf-8"), Loader=_Loader) or {}
+    except OSError as exc:
+        raise ConfigError(f"{config_file}: cannot read: {exc.strerror}") from exc
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"{config_file}: not valid YAML: {exc}") from exc
+    _expect(raw, dict, "top level", "a mapping")
+    root = config_file.parent
+    extra = _expect(raw.get("extra") or {}, dict, "extra", "a mapping")
+    rl = _expect(extra.get("readinglist") or {}, dict, "extra.readinglist", "a mapping")
+    related = _expect(rl.get("related") or {}, dict, "extra.readinglist.related", "a mapping")
+    count = _expect(related.get("count", 5), int, "extra.readinglist.related.count", "a whole number")
+    min_score = _expect(related.get("min_score", 0.08), (int, float),
+                        "extra.readinglist.related.min_score", "a number between 0 and 1")
+
+    def path(key: str, default: str, source: dict[str, Any] = rl) -> Path:
+        value = overrides.get(key) or source.get(key) or default
+        _expect(value, (str, Path), key, "a path")
+        return (root / value).resolve()
+
+    return Config(
+        root=root,
+        build_dir=path("docs_dir", "build", raw),
+        seeds_dir=path("seeds", "seeds"),
+        content_dir=path("content", "content"),
+        registry_path=path("registry", "citekeys.yml"),
+        site_name=str(raw.get("site_name") or "Reading list"),
+        site_description=str(raw.get("site_description") or ""),
+        site_url=str(raw.get("site_url") or ""),
+        repo_url=str(raw.get("repo_url") or ""),
+        edit_uri=str(raw.get("edit_uri") or ""),
+        related_count=count,
+        related_min_score=float(min_score),
+        extra=rl,
+    )

@@ -1,0 +1,38 @@
+"""Enrich the read records: merge duplicates, give ids, keys and slugs, tags and related papers."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from ..errors import Problems
+from ..model import Digest, Library, Paper
+from ..sources.common import RawDigest
+from .merge import merge
+from .registry import Registry
+from .text import slugify
+
+
+def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
+           pins: dict[str, str] | None = None) -> Library:
+    papers, alias = merge(raws)
+    assigned = registry.assign(papers, pins or {}, problems)
+    papers = [replace(p, key=assigned[p.id][0], slug=assigned[p.id][1]) for p in papers]
+    digests = _digests(raws, alias)
+    return Library(papers=papers, digests=digests)
+
+
+def _digests(raws: list[RawDigest], alias: dict[str, str]) -> list[Digest]:
+    out: list[Digest] = []
+    used: set[str] = set()
+    for raw in raws:
+        slug = slugify(Path(raw.path).stem, 80)
+        while slug in used:
+            slug += "-x"
+        used.add(slug)
+        ids = tuple(dict.fromkeys(alias.get(p.id, p.id) for p in raw.papers))
+        out.append(Digest(raw.path, raw.format, raw.title, raw.date, raw.date_source, ids, slug))
+    return out
+
+
+__all__ = ["enrich", "Registry", "Paper"]

@@ -1,0 +1,37 @@
+"""Text helpers shared by enrich and render: plain titles and ASCII slugs."""
+
+from __future__ import annotations
+
+import re
+
+from unidecode import unidecode
+
+_CMD_ARG = re.compile(r"\\(?:math[a-z]*|text[a-z]*|emph|bm|operatorname)\s*\{([^{}]*)\}")
+_DOLLAR = re.compile(r"\$([^$]+)\$")
+
+
+def plain_title(title: str) -> str:
+    """A title as plain text: `\\mathsf{VISTA}` -> `VISTA`, `$x$` -> `x`."""
+    text = _CMD_ARG.sub(r"\1", title)
+    text = _DOLLAR.sub(lambda m: _CMD_ARG.sub(r"\1", m.group(1)), text)
+    return " ".join(text.split())
+
+
+def ascii_words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", unidecode(text).lower())
+
+
+def slugify(text: str, limit: int = 60) -> str:
+    """Safe, bounded URL segment: only [a-z0-9-], cut at a word boundary."""
+    slug = ""
+    for word in ascii_words(plain_title(text)):
+        candidate = f"{slug}-{word}" if slug else word
+        if len(candidate) > limit:
+            slug = slug or word[:limit]
+            break
+        slug = candidate
+    slug = slug or "paper"
+    # Names Windows reserves would make the built site uncopyable there.
+    if slug in {"con", "prn", "aux", "nul", "com1", "lpt1", "index", "tags"}:
+        slug = f"{slug}-paper"
+    return slug

@@ -1,0 +1,71 @@
+"""Errors as data: problems are collected during a build and reported together at the end."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+Severity = Literal["warning", "error"]
+
+
+class GeneratorError(Exception):
+    """Base of every error the generator raises on purpose."""
+
+
+class ParseError(GeneratorError):
+    """Input that could not be read, with the file and line it came from."""
+
+    def __init__(self, path: str | Path, line: int, message: str) -> None:
+        super().__init__(f"{path}:{line}: {message}")
+        self.path = str(path)
+        self.line = line
+        self.message = message
+
+
+class ConfigError(GeneratorError):
+    """A configuration value that is not what was expected."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with the input; never fatal on its own."""
+
+    path: str
+    line: int
+    message: str
+    severity: Severity = "warning"
+
+    def __str__(self) -> str:
+        where = f"{self.path}:{self.line}" if self.line else self.path
+        return f"{where}: {self.severity}: {self.message}"
+
+
+@dataclass
+class Problems:
+    """Collects problems from every stage so the build can report them all at once."""
+
+    items: list[Problem] = field(default_factory=list)
+
+    def warn(self, path: str | Path, line: int, message: str) -> None:
+        self.items.append(Problem(str(path), line, message, "warning"))
+
+    def error(self, path: str | Path, line: int, message: str) -> None:
+        self.items.append(Problem(str(path), line, message, "error"))
+
+    def extend(self, other: Problems | list[Problem]) -> None:
+        self.items.extend(other.items if isinstance(other, Problems) else other)
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self.items if p.severity == "warning"]
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.items if p.severity == "error"]
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self.items)

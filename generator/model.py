@@ -1,0 +1,109 @@
+"""The typed, frozen model every later stage reads.
+
+Readers produce `Paper` records with their source location; `enrich` returns new
+`Paper` values (via `dataclasses.replace`) with keys, slugs, tags and related
+papers filled in, so each stage's output is a plain value that can be tested.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+STATUSES = ("accepted", "under review", "preprint")
+
+
+@dataclass(frozen=True)
+class SourceRef:
+    """Where a record came from: the digest file (relative to the project) and its first line."""
+
+    path: str
+    line: int
+
+    @property
+    def name(self) -> str:
+        return self.path.rsplit("/", 1)[-1]
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}"
+
+
+@dataclass(frozen=True)
+class Related:
+    """A link to a similar paper, with the score and the human-readable reason."""
+
+    id: str
+    score: float
+    why: str
+
+
+@dataclass(frozen=True)
+class Paper:
+    id: str
+    title: str
+    authors: tuple[str, ...]
+    abstract: str
+    origin: SourceRef
+    url: str | None = None
+    venue: str = ""
+    status: str = "preprint"
+    authors_complete: bool = True
+    title_missing: bool = False
+    labels: tuple[str, ...] = ()
+    categories: tuple[str, ...] = ()
+    cross_listed_from: str | None = None
+    openreview_id: str | None = None
+    arxiv_id: str | None = None
+    doi: str | None = None
+    date: dt.date | None = None
+    sources: tuple[SourceRef, ...] = ()
+    # Filled in by enrich:
+    key: str = ""
+    slug: str = ""
+    tags: tuple[str, ...] = ()
+    related: tuple[Related, ...] = ()
+
+    @property
+    def year(self) -> int | None:
+        return self.date.year if self.date else None
+
+    @property
+    def anonymous(self) -> bool:
+        return not self.authors
+
+    @property
+    def first_author(self) -> str:
+        return self.authors[0] if self.authors else "Anonymous"
+
+    @property
+    def page(self) -> str:
+        """URL of the paper page relative to the site root."""
+        return f"papers/{self.slug}/"
+
+
+@dataclass(frozen=True)
+class Digest:
+    """One input file and what it held, in order."""
+
+    path: str
+    format: str
+    title: str
+    date: dt.date | None
+    date_source: str
+    paper_ids: tuple[str, ...] = ()
+    slug: str = ""
+
+    @property
+    def name(self) -> str:
+        return self.path.rsplit("/", 1)[-1]
+
+
+@dataclass
+class Library:
+    """Everything collected before rendering: the whole model the pages need."""
+
+    papers: list[Paper] = field(default_factory=list)
+    digests: list[Digest] = field(default_factory=list)
+
+    def by_id(self) -> dict[str, Paper]:
+        return {p.id: p for p in self.papers}

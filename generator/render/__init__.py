@@ -1,0 +1,48 @@
+"""Render: pure functions from the enriched model to the files of the docs folder."""
+
+from __future__ import annotations
+
+from ..config import Config
+from ..enrich import bibtex
+from ..model import Library
+from .exports import papers_json
+from .indexes import render_all, render_digest, render_digest_index, render_home
+from .links import digest_md, paper_md
+from .paper import render_paper
+
+ASSETS = {
+    "assets/readinglist.css": "readinglist.css",
+}
+
+
+def render_site(library: Library, config: Config) -> dict[str, str]:
+    """Every generated file, keyed by its path inside the build folder."""
+    files: dict[str, str] = {
+        "index.md": render_home(library, config),
+        "all.md": render_all(library),
+        "digests/index.md": render_digest_index(library),
+        "papers.json": papers_json(library),
+        "references.bib": bibtex.bibliography(library.papers),
+    }
+    if "tags.md" not in files:
+        files["tags.md"] = "---\ntitle: Tags\n---\n\n# Tags\n\n<!-- material/tags -->\n"
+    for paper in library.papers:
+        entry = bibtex.entry_text(paper)
+        files[paper_md(paper)] = render_paper(paper, library, entry)
+        files[f"papers/{paper.slug}.bib"] = entry + "\n"
+    by_id = library.by_id()
+    for digest in library.digests:
+        files[digest_md(digest)] = render_digest(digest, library)
+        files[f"digests/{digest.slug}.bib"] = bibtex.bibliography(
+            [by_id[i] for i in digest.paper_ids if i in by_id])
+    files.update(_static_assets())
+    return files
+
+
+def _static_assets() -> dict[str, str]:
+    from importlib import resources
+
+    out = {}
+    for target, name in ASSETS.items():
+        out[target] = resources.files("generator.render").joinpath("static", name).read_text("utf-8")
+    return out

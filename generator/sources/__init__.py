@@ -1,0 +1,75 @@
+"""Readers, one per input format, chosen by looking at the content rather than the file name."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from ..errors import Problems
+from . import listing, tmlr
+from .common import RawDigest
+from .dates import resolve_date
+from .decode import read_text
+
+
+@dataclass(frozen=True)
+class Reader:
+    format: str
+    detect: Callable[[str], bool]
+    read: Callable[[str, str, Problems], RawDigest]
+
+
+READERS: tuple[Reader, ...] = (
+    Reader(tmlr.FORMAT, tmlr.detect, tmlr.read),
+    Reader(listing.FORMAT, listing.detect, listing.read),
+)
+
+# Files in the seeds folder that are not digests.
+_NOT_DIGESTS = {".yml", ".yaml", ".md", ".json"}
+
+
+def digest_files(seeds_dir: Path) -> list[Path]:
+    if not seeds_dir.is_dir():
+        return []
+    return sorted(
+        p for p in seeds_dir.rglob("*")
+        if p.is_file() and not p.name.startswith(".") and p.suffix.lower() not in _NOT_DIGESTS
+    )
+
+
+def read_digest(path: Path, display: str, problems: Problems) -> RawDigest | None:
+    text = read_text(path, display, problems)
+    if text is None:
+        return None
+    reader = next((r for r in READERS if r.detect(text)), None)
+    if reader is None:
+        problems.error(display, 1, "not a digest format I know (expected a TMLR digest e-mail "
+                       "or text copied from a paper-listing page); skipped")
+        return None
+    raw = reader.read(display, text, problems)
+    if not raw.papers:
+        problems.error(display, 1, f"read as a {reader.format} digest but found no papers")
+        return raw
+    if raw.date is None:
+        date, source = resolve_date(path, display, problems)
+        raw.date, raw.date_source = date, source
+    raw.papers = [p if p.date else replace(p, date=raw.date) for p in raw.papers]
+    return raw
+
+
+def read_all(seeds_dir: Path, root: Path, problems: Problems) -> list[RawDigest]:
+    out = []
+    for path in digest_files(seeds_dir):
+        display = _display(path, root)
+        raw = read_digest(path, display, problems)
+        if raw is not None:
+            out.append(raw)
+    return out
+
+
+def _display(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()

@@ -1,0 +1,73 @@
+"""What every reader shares: the raw result type and the id helpers."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from urllib.parse import parse_qs, urlparse
+
+from ..model import Paper
+
+_ARXIV_ID = re.compile(r"(?:arxiv\.org/(?:abs|pdf)/|arXiv:)\s*(\d{4}\.\d{4,5})(?:v\d+)?", re.I)
+_DOI = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+[^\s\"<>.,;])")
+
+
+@dataclass
+class RawDigest:
+    """What a reader returns: the digest's own facts and its papers in file order."""
+
+    path: str
+    format: str
+    title: str
+    date: dt.date | None
+    date_source: str
+    papers: list[Paper] = field(default_factory=list)
+
+
+def normalise_title(title: str) -> str:
+    """Case-, accent- and punctuation-insensitive form used to recognise the same paper twice."""
+    text = unicodedata.normalize("NFKD", title)
+    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
+    text = re.sub(r"\\[a-z]+", " ", text)
+    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")[:120]
+
+
+def openreview_id(url: str | None) -> str | None:
+    if not url or "openreview.net" not in url:
+        return None
+    values = parse_qs(urlparse(url).query).get("id")
+    return values[0] if values and re.fullmatch(r"[A-Za-z0-9_-]{4,40}", values[0]) else None
+
+
+def arxiv_id(text: str | None) -> str | None:
+    m = _ARXIV_ID.search(text or "")
+    return m.group(1) if m else None
+
+
+def doi(text: str | None) -> str | None:
+    m = _DOI.search(text or "")
+    return m.group(1) if m else None
+
+
+def record_id(title: str, abstract: str, *, openreview: str | None = None,
+              arxiv: str | None = None, missing_title: bool = False) -> str:
+    """A stable id: the OpenReview or arXiv id where known, else the normalised title."""
+    if openreview:
+        return f"openreview:{openreview}"
+    if arxiv:
+        return f"arxiv:{arxiv}"
+    if missing_title or not normalise_title(title):
+        digest = hashlib.sha1(" ".join(abstract.split()).encode()).hexdigest()[:12]
+        return f"untitled:{digest}"
+    return f"title:{normalise_title(title)}"
+
+
+def placeholder_title(authors: tuple[str, ...], abstract: str) -> str:
+    """A readable stand-in for a missing title, so the paper is kept and findable."""
+    words = abstract.split()[:8]
+    lead = " ".join(words).rstrip(",.;:") + ("…" if len(abstract.split()) > 8 else "")
+    by = f" by {authors[0]}{' et al.' if len(authors) > 1 else ''}" if authors else ""
+    return f"Untitled paper{by}: {lead}" if lead else f"Untitled paper{by}"

@@ -1,0 +1,166 @@
+"""Reader for text copied from a paper-listing page (arXiv-style subject listings).
+
+Each record:
+
+    Machine Learning · Cross-listed from cs.CL      (subject line)
+    Title of the paper                              (sometimes missing)
+    A, B, C et al. (+2 more)                        (authors)
+    abstract broken over many short lines ...
+    Read the full abstract ▾
+    All authors A, B, C, D, E                       (optional, replaces the truncated list)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..errors import Problems
+from ..model import Paper, SourceRef
+from .authors import AuthorList, looks_like_author_line, parse_authors
+from .common import RawDigest, placeholder_title, record_id
+from .rejoin import rejoin
+from .subjects import parse_subject
+
+FORMAT = "listing"
+_MORE = re.compile(r"^\s*Read the full abstract\s*[▾▼v]?\s*$")
+_ALL = re.compile(r"^\s*All authors\s+(.+?)\s*$")
+
+
+def detect(text: str) -> bool:
+    lines = [ln for ln in text.split("\n")[:400] if ln.strip()]
+    if any(_MORE.match(ln) for ln in lines):
+        return True
+    return bool(lines) and parse_subject(lines[0]) is not None and len(lines) > 3
+
+
+@dataclass
+class _Record:
+    line: int
+    subject: tuple[str, str | None]
+    title: str = ""
+    title_line: int = 0
+    authors: AuthorList = field(default_factory=lambda: AuthorList((), True))
+    abstract: list[str] = field(default_factory=list)
+    closed: bool = False
+
+
+def _starts_record(lines: list[str], i: int) -> bool:
+    """A subject line that is followed by a title/author pair, not a keyword inside an abstract."""
+    if parse_subject(lines[i]) is None:
+        return False
+    after = [ln for ln in lines[i + 1 : i + 4] if ln.strip()]
+    return any(looks_like_author_line(ln) for ln in after[:2])
+
+
+def read(path: str, text: str, problems: Problems) -> RawDigest:
+    lines = text.split("\n")
+    records: list[_Record] = []
+    i, n = 0, len(lines)
+    while i < n:
+        line = lines[i]
+        subject = parse_subject(line) if line.strip() else None
+        if subject is None:
+            if line.strip():
+                problems.warn(path, i + 1, f"line outside any record (expected a subject line "
+                              f"such as 'Machine Learning'): {line.strip()[:60]!r}")
+            i += 1
+            continue
+        rec = _Record(i + 1, subject)
+        i = _read_head(lines, i + 1, rec, path, problems)
+        i = _read_body(lines, i, rec, path, problems)
+        records.append(rec)
+    return RawDigest(path, FORMAT, _digest_title(path), None, "",
+                     [_paper(path, r) for r in records])
+
+
+def _next_nonblank(lines: list[str], i: int) -> int:
+    while i < len(lines) and not lines[i].strip():
+        i += 1
+    return i
+
+
+def _read_head(lines: list[str], i: int, rec: _Record, path: str, problems: Problems) -> int:
+    a = _next_nonblank(lines, i)
+    b = _next_nonblank(lines, a + 1)
+    first = lines[a] if a < len(lines) else ""
+    second = lines[b] if b < len(lines) else ""
+    if looks_like_author_line(first) and not looks_like_author_line(second):
+        rec.authors = parse_authors(first)
+        rec.title_line = a + 1
+        problems.warn(path, a + 1, "record has no title line (the line after the subject is "
+                      "the author list); using a placeholder title")
+        return a + 1
+    rec.title, rec.title_line = " ".join(first.split()), a + 1
+    rec.authors = parse_authors(second)
+    if not rec.authors.names:
+        problems.warn(path, b + 1, "record has no author line")
+    return b + 1
+
+
+def _read_body(lines: list[str], i: int, rec: _Record, path: str, problems: Problems) -> int:
+    n = len(lines)
+    while i < n:
+        line = lines[i]
+        if _MORE.match(line):
+            rec.closed = True
+            i += 1
+            j = _next_nonblank(lines, i)
+            m = _ALL.match(lines[j]) if j < n else None
+            if m:
+                _apply_all_authors(rec, parse_authors(m.group(1)), path, j + 1, problems)
+                i = j + 1
+            return i
+        if _ALL.match(line) and rec.abstract:
+            problems.warn(path, i + 1, "'All authors' line before 'Read the full abstract'")
+            m = _ALL.match(line)
+            assert m is not None
+            _apply_all_authors(rec, parse_authors(m.group(1)), path, i + 1, problems)
+            return i + 1
+        if _starts_record(lines, i):
+            break
+        rec.abstract.append(line)
+        i += 1
+    if not rec.closed:
+        problems.warn(path, rec.line, "record ends without 'Read the full abstract ▾'; "
+                      "the abstract may be cut short")
+    if not "".join(rec.abstract).strip():
+        problems.warn(path, rec.line, "record has no abstract")
+    return i
+
+
+def _apply_all_authors(rec: _Record, full: AuthorList, path: str, line: int,
+                       problems: Problems) -> None:
+    shown = rec.authors.names
+    if tuple(full.names[: len(shown)]) != tuple(shown):
+        problems.warn(path, line, "'All authors' does not start with the authors shown above; "
+                      "using the full list")
+    rec.authors = AuthorList(full.names, True)
+
+
+def _digest_title(path: str) -> str:
+    return "Listing " + path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+
+
+def _paper(path: str, rec: _Record) -> Paper:
+    listed, cross = rec.subject
+    abstract = rejoin(rec.abstract)
+    title = rec.title or placeholder_title(rec.authors.names, abstract)
+    primary = cross or listed
+    categories = (primary,) + ((listed,) if cross and listed != cross else ())
+    return Paper(
+        # An arXiv id or DOI inside an abstract names a cited work, not this paper.
+        id=record_id(title, abstract, missing_title=not rec.title),
+        title=title,
+        authors=rec.authors.names,
+        authors_complete=rec.authors.complete,
+        abstract=abstract,
+        origin=SourceRef(path, rec.line),
+        url=None,
+        venue="arXiv",
+        status="preprint",
+        title_missing=not rec.title,
+        categories=categories,
+        cross_listed_from=cross,
+        sources=(SourceRef(path, rec.line),),
+    )

@@ -1,0 +1,35 @@
+"""Rejoin text that a web page broke into short lines (highlighted words sit on lines of their own)."""
+
+from __future__ import annotations
+
+_OPENERS = ("(", "[", "{", "“", "‘", "«", "/")
+_CLOSERS = (",", ".", ";", ":", "!", "?", ")", "]", "}", "”", "’", "»", "%")
+_DASHES = ("-", "—", "–", "/")
+
+
+def _glue(prev: str, nxt: str) -> str:
+    """The separator to put between two fragments of one paragraph."""
+    if not prev or not nxt:
+        return ""
+    if prev.endswith(_DASHES) and len(prev) > 1 and prev[-2].isalnum():
+        return ""  # a hyphenated word broken over lines: `per-` + `token`
+    if prev.endswith(_OPENERS):
+        return ""
+    if prev.endswith(('"', "'")) and (len(prev) == 1 or prev[-2].isspace()):
+        return ""  # an opening straight quote: `LM "` + `reasoning"`
+    if nxt.startswith(_CLOSERS):
+        return ""
+    if nxt[0] in "\"'" and (len(nxt) == 1 or not nxt[1].isalnum()):
+        return ""  # a closing straight quote at the start of the line
+    return " "
+
+
+def rejoin(lines: list[str]) -> str:
+    """Join broken lines into one paragraph of normal prose."""
+    out = ""
+    for raw in lines:
+        piece = " ".join(raw.split())
+        if not piece:
+            continue
+        out = f"{out}{_glue(out, piece)}{piece}" if out else piece
+    return out

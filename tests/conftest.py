@@ -1,0 +1,62 @@
+"""Shared fixtures: a throw-away copy of the project, so tests never touch the real build folder."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from generator.build import BuildResult, build
+from generator.config import Config, load_config
+
+ROOT = Path(__file__).resolve().parent.parent
+SEEDS = ROOT / "seeds"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+
+
+def copy_project(dest: Path, *, seeds: bool = True) -> Path:
+    """A copy of mkdocs.yml, overrides/, content/, citekeys.yml and (optionally) seeds/ in `dest`."""
+    shutil.copy(ROOT / "mkdocs.yml", dest / "mkdocs.yml")
+    for name in ("overrides", "content"):
+        if (ROOT / name).exists():
+            shutil.copytree(ROOT / name, dest / name)
+    if (ROOT / "citekeys.yml").exists():
+        shutil.copy(ROOT / "citekeys.yml", dest / "citekeys.yml")
+    if seeds:
+        shutil.copytree(SEEDS, dest / "seeds")
+    else:
+        (dest / "seeds").mkdir()
+    (dest / "build").mkdir()
+    (dest / "build" / ".gitignore").write_text("*\n!.gitignore\n")
+    return dest / "mkdocs.yml"
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Callable[..., Config]:
+    """Factory: `project()` copies the project with the seeds; `project(seeds=False)` without."""
+
+    def make(*, seeds: bool = True) -> Config:
+        return load_config(copy_project(tmp_path, seeds=seeds))
+
+    return make
+
+
+@pytest.fixture(scope="session")
+def seed_build(tmp_path_factory: pytest.TempPathFactory) -> BuildResult:
+    """The shipped seeds built once for the whole session (read-only for tests)."""
+    dest = tmp_path_factory.mktemp("seedsite")
+    return build(load_config(copy_project(dest)))
+
+
+def require_tool(name: str) -> str:
+    """Path of a command-line tool; missing is a failure in CI and a skip elsewhere."""
+    path = shutil.which(name)
+    if path is None:
+        if IN_CI:
+            pytest.fail(f"{name} is not installed (run `make system-deps`)")
+        pytest.skip(f"{name} is not installed")
+    return path
