@@ -56,7 +56,7 @@ class Config:
 
 
 def _expect(value: Any, kind: type | tuple[type, ...], where: str, expected: str) -> Any:
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
         raise ConfigError(f"mkdocs.yml: {where}: expected {expected}, got {value!r}")
     return value
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -59,7 +60,7 @@ def _check_build_dir(build_dir: Path, protected: list[Path]) -> None:
                                  f"{MARKER} marker, so it may not be a readinglist build folder")
 
 
-def write_tree(build_dir: Path, files: dict[str, str | bytes], protected: list[Path]) -> WriteStats:
+def write_tree(build_dir: Path, files: Mapping[str, str | bytes], protected: list[Path]) -> WriteStats:
     """Make `build_dir` hold exactly `files` (plus KEEP), touching only what changed."""
     _check_build_dir(build_dir, protected)
     build_dir.mkdir(parents=True, exist_ok=True)

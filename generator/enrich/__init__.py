@@ -35,4 +35,4 @@ def _digests(raws: list[RawDigest], alias: dict[str, str]) -> list[Digest]:
     return out
 
 
-__all__ = ["enrich", "Registry", "Paper"]
+__all__ = ["Paper", "Registry", "enrich"]

@@ -28,7 +28,10 @@ def render_site(library: Library, config: Config) -> dict[str, str]:
         files["tags.md"] = "---\ntitle: Tags\n---\n\n# Tags\n\n<!-- material/tags -->\n"
     for paper in library.papers:
         entry = bibtex.entry_text(paper)
-        files[paper_md(paper)] = render_paper(paper, library, entry)
+        # Sections contributed by later stages go into these tuples, one call each.
+        after_abstract: tuple[str, ...] = ()
+        after_bibtex: tuple[str, ...] = ()
+        files[paper_md(paper)] = render_paper(paper, library, entry, after_abstract, after_bibtex)
         files[f"papers/{paper.slug}.bib"] = entry + "\n"
     by_id = library.by_id()
     for digest in library.digests:

@@ -66,7 +66,10 @@ def front_matter(paper: Paper) -> str:
     return "\n".join(lines)
 
 
-def render_paper(paper: Paper, library: Library, bibtex: str) -> str:
+def render_paper(paper: Paper, library: Library, bibtex: str,
+                 after_abstract: tuple[str, ...] = (), after_bibtex: tuple[str, ...] = ()) -> str:
+    """The paper page. Other stages contribute whole Markdown sections (note, tags, related
+    papers, graph) through `after_abstract` / `after_bibtex`, so this stays one straight list."""
     me = paper_md(paper)
     digests = {d.path: d for d in library.digests}
     authors = ", ".join(escape.text(a) for a in paper.authors) if paper.authors else "Anonymous"
@@ -87,12 +90,14 @@ def render_paper(paper: Paper, library: Library, bibtex: str) -> str:
         "",
         _abstract(paper),
         "",
+        *_sections(after_abstract),
         "## BibTeX",
         "",
         fence(bibtex, "bibtex"),
         "",
         f"[Download {escape.text(paper.key)}.bib]({paper.slug}.bib)",
         "",
+        *_sections(after_bibtex),
     ]
     if paper.categories:
         names = ", ".join(f"{escape.text(c)} ({escape.text(class_name(c))})" for c in paper.categories)
@@ -105,6 +110,14 @@ def render_paper(paper: Paper, library: Library, bibtex: str) -> str:
         parts.append(f"- {target}, line {src.line}")
     parts.append("")
     return "\n".join(parts)
+
+
+def _sections(sections: tuple[str, ...]) -> list[str]:
+    out: list[str] = []
+    for section in sections:
+        if section.strip():
+            out += [section.rstrip("\n"), ""]
+    return out
 
 
 def _abstract(paper: Paper) -> str:

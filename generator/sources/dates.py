@@ -34,15 +34,15 @@ def resolve_date(path: Path, display: str, problems: Problems) -> tuple[dt.date,
             pass
     side = sidecar_path(path)
     if side is not None:
-        date = _sidecar_date(side, problems)
-        if date is not None:
-            problems.warn(display, 0, f"digest has no date in its text; using {date} from {side.name}")
-            return date, side.name
-    date = _git_added(path)
-    if date is not None:
-        problems.warn(display, 0, f"digest has no date in its text; using {date}, the date it was "
+        side_date = _sidecar_date(side, problems)
+        if side_date is not None:
+            problems.warn(display, 0, f"digest has no date in its text; using {side_date} from {side.name}")
+            return side_date, side.name
+    git_date = _git_added(path)
+    if git_date is not None:
+        problems.warn(display, 0, f"digest has no date in its text; using {git_date}, the date it was "
                       f"first committed (add `date:` to {path.stem}.yml to set it)")
-        return date, "git"
+        return git_date, "git"
     date = dt.date.fromtimestamp(path.stat().st_mtime)
     problems.warn(display, 0, f"digest has no date in its text; using {date}, its modification time "
                   f"(add `date:` to {path.stem}.yml to set it)")
