@@ -43,10 +43,29 @@ def collect(config: Config, problems: Problems) -> tuple[Library, Registry]:
     return library, registry
 
 
+def extra_pages(config: Config, problems: Problems) -> dict[str, str]:
+    """The curator's own pages under content/pages/, copied into the site unchanged."""
+    pages: dict[str, str] = {}
+    if not config.pages_dir.is_dir():
+        return pages
+    for path in sorted(config.pages_dir.rglob("*.md")):
+        rel = path.relative_to(config.pages_dir).as_posix()
+        try:
+            pages[rel] = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            problems.warn(path.relative_to(config.root).as_posix(), 0, f"cannot read page: {exc}")
+    return pages
+
+
 def build(config: Config, *, write: bool = True) -> BuildResult:
     problems = Problems()
     library, registry = collect(config, problems)
     files = render_site(library, config)
+    for rel, text in extra_pages(config, problems).items():
+        if rel in files:
+            problems.warn(f"content/pages/{rel}", 0, "has the name of a generated page; skipped")
+        else:
+            files[rel] = text
     result = BuildResult(library, problems, files)
     if write:
         result.stats = write_tree(config.build_dir, files,
