@@ -1,0 +1,226 @@
+"""Digest text as LaTeX for BibTeX fields: escaped, math kept as math, capitals protected.
+
+Every value that goes into a `.bib` file passes through `escape_text` (names, notes) or
+`latex_title` (titles). The output must compile with pdflatex (OT1 or T1, inputenc utf8)
+through both bibtex and biber, so besides the ten LaTeX specials this also rewrites
+characters that print wrongly in OT1 (`<`, `>`, `|`) and Unicode math symbols that
+inputenc does not know (Greek letters, arrows, relations) into math mode.
+
+Titles get words braced that a lower-casing style (`plain`, most journals' styles) must
+not change: acronyms and inner capitals (`{LLM}`, `{DeepSeek-R1}`, `{TabPFN}`, `{L2G}`) and a
+short list of eponyms (`{Hessian}`, `{Markov}`). Math is wrapped as `{$...$}`, which also
+protects it; a bare math command in the text (`\\mathsf{VISTA}`) becomes `{$\\mathsf{VISTA}$}`.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Pandoc's rule (as in render/math.py): no space inside the delimiters, closing `$` not before a digit.
+_MATH = re.compile(r"\$(?=\S)([^$\n]{1,400}?)(?<=\S)\$(?!\d)|\\\((.{1,400}?)\\\)")
+_TOKEN = re.compile(r"\\[A-Za-z]+|\\[^A-Za-z]|[^\\]+")
+_WORD = re.compile(r"[^\W_](?:[\w'’.+-]*[^\W_])?")
+_CMD = re.compile(r"\\([A-Za-z]+)")
+
+_SPECIALS = {
+    "\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "%": r"\%",
+    "#": r"\#", "_": r"\_", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
+    # OT1 fonts print `<`, `>`, `|` as `¡`, `¿`, an em dash.
+    "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}",
+}
+# Math commands that take one argument, or two, and may appear in a title without `$`.
+_MATH_ARG1 = frozenset(
+    "mathsf mathbf mathcal mathrm mathit mathtt mathbb mathfrak mathscr boldsymbol bm "
+    "operatorname sqrt hat tilde bar vec dot overline widehat widetilde".split()
+)
+_MATH_ARG2 = frozenset({"frac", "tfrac", "dfrac"})
+_GREEK = (
+    "alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi pi "
+    "rho sigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi Pi Sigma Upsilon "
+    "Phi Psi Omega"
+).split()
+_MATH_SYMBOLS = frozenset([*_GREEK, "ell", "infty", "partial", "nabla", "times", "cdot", "pm",
+                           "leq", "geq", "neq", "approx", "sim", "to", "rightarrow", "leftarrow"])
+_TEXT_CMDS = frozenset("emph textit textbf textsc texttt textsf textrm".split())
+# Commands that have no business in a bibliography field: the math goes in as escaped text.
+_UNSAFE = re.compile(
+    r"\\(?:input|include|write|immediate|openout|openin|read|[egx]?def|let|catcode|csname|"
+    r"(?:re)?newcommand|providecommand|usepackage|special|expandafter|makeat|url|href|verb|"
+    r"begin|end|item|par|label|ref|cite|footnote)(?![A-Za-z])"
+)
+_UNICODE_MATH = {
+    **{ch: "\\" + name for ch, name in zip(
+        "αβγδεζηθικλμµνξπρσςτυφχψωΓΔΘΛΞΠΣΥΦΨΩϵϕϑ",
+        "alpha beta gamma delta varepsilon zeta eta theta iota kappa lambda mu mu nu xi pi rho sigma "
+        "varsigma tau upsilon varphi chi psi omega Gamma Delta Theta Lambda Xi Pi Sigma Upsilon Phi "
+        "Psi Omega epsilon phi vartheta".split(), strict=True)},
+    "→": r"\rightarrow", "←": r"\leftarrow", "↔": r"\leftrightarrow", "⇒": r"\Rightarrow",
+    "⇐": r"\Leftarrow", "⇔": r"\Leftrightarrow", "≤": r"\leq", "≥": r"\geq", "≠": r"\neq",
+    "≈": r"\approx", "∼": r"\sim", "≃": r"\simeq", "≡": r"\equiv", "×": r"\times", "÷": r"\div",
+    "±": r"\pm", "∞": r"\infty", "∈": r"\in", "∉": r"\notin", "⊂": r"\subset", "⊆": r"\subseteq",
+    "∪": r"\cup", "∩": r"\cap", "∑": r"\sum", "∏": r"\prod", "√": r"\surd", "∂": r"\partial",
+    "∇": r"\nabla", "∀": r"\forall", "∃": r"\exists", "∘": r"\circ", "⊗": r"\otimes",
+    "⊕": r"\oplus", "⋅": r"\cdot", "′": r"\prime", "−": "-", "ℓ": r"\ell", "≪": r"\ll",
+    "≫": r"\gg", "∗": r"\ast", "∅": r"\emptyset", "⊤": r"\top", "⊥": r"\bot", "∝": r"\propto",
+    "∫": r"\int", "‖": r"\|", "⟨": r"\langle", "⟩": r"\rangle", "ℝ": r"\mathbf{R}",
+    "ℕ": r"\mathbf{N}", "ℤ": r"\mathbf{Z}",
+}
+# Proper names that title-casing styles would wrongly lower-case; extend as digests need.
+EPONYMS = frozenset(
+    "Hessian Hessians Markov Markovian Krylov Bayes Bayesian Gauss Gaussian Gaussians Euclidean "
+    "Lipschitz Newton Riemann Riemannian Wasserstein Langevin Hilbert Fourier Laplace Laplacian "
+    "Boltzmann Monte Carlo Nash Shapley Kullback Leibler Bregman Gromov Hamiltonian Lagrangian "
+    "Jacobian Kalman Wiener Poisson Dirichlet Bernoulli Lyapunov Nesterov Adam Sobolev Banach "
+    "Turing Hopfield Ising Stein Polyak Schrödinger Kolmogorov Pareto Shannon".split()
+)
+
+
+def _char(ch: str) -> str:
+    if ch in _SPECIALS:
+        return _SPECIALS[ch]
+    if ch in _UNICODE_MATH:
+        return "{$" + _UNICODE_MATH[ch] + "$}"
+    if ch.isspace():
+        return " "
+    if ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 or ch in "\u200b\u200c\u200d\ufeff":
+        return ""
+    return ch
+
+
+def _quotes(text: str) -> str:
+    """Straight double quotes as TeX quotes (`"` is a shorthand under babel and prints ” in OT1)."""
+    text = re.sub(r'"([^"\n]*)"', r"``\1''", text)
+    return text.replace('"', "''")
+
+
+def escape_text(text: str) -> str:
+    """Plain text as LaTeX that prints the same characters (no case protection)."""
+    return "".join(_char(ch) for ch in " ".join(_quotes(text).split()))
+
+
+def needs_protection(word: str) -> bool:
+    """True for words a lower-casing style must keep: `LLM`, `DeepSeek-R1`, `L2G`, `Hessian`."""
+    for part in re.split(r"[-'’.+]", word):
+        if not part:
+            continue
+        if any(c.isupper() for c in part[1:]):
+            return True
+        if part[0].isupper() and any(c.isdigit() for c in part):
+            return True
+        if part in EPONYMS or part.rstrip("s") in EPONYMS:
+            return True
+    return False
+
+
+def _plain(text: str, protect: bool) -> str:
+    out: list[str] = []
+    pos = 0
+    for m in _WORD.finditer(text):
+        out.append(escape_text_keep_space(text[pos:m.start()]))
+        word = escape_text_keep_space(m.group(0))
+        out.append("{" + word + "}" if protect and needs_protection(m.group(0)) else word)
+        pos = m.end()
+    out.append(escape_text_keep_space(text[pos:]))
+    return "".join(out)
+
+
+def escape_text_keep_space(text: str) -> str:
+    return "".join(_char(ch) for ch in text)
+
+
+def _math(source: str, original: str, protect: bool) -> str:
+    """`{$...$}` for a formula that is safe and balanced, else the original as escaped text."""
+    body = "".join(_UNICODE_MATH.get(ch, ch) for ch in " ".join(source.split()))
+    if not body or _UNSAFE.search(body) or re.search(r"(?<!\\)[%#&$]", body) or not _balanced(body):
+        return _plain(original, protect)
+    return "{$" + body + "$}"
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for m in re.finditer(r"\\.|[{}]", text):
+        if m.group(0) == "{":
+            depth += 1
+        elif m.group(0) == "}":
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0
+
+
+def _group(text: str, start: int) -> int | None:
+    """End index (after the closing brace) of a `{...}` group starting at `start`, else None."""
+    if start >= len(text) or text[start] != "{":
+        return None
+    depth = 0
+    i = start
+    while i < len(text):
+        ch = text[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    return None
+
+
+def _commands(text: str, protect: bool) -> str:
+    """Text that may hold bare LaTeX commands (outside `$`): math commands become math."""
+    out: list[str] = []
+    i = 0
+    buf = ""
+    while i < len(text):
+        ch = text[i]
+        if ch != "\\":
+            buf += ch
+            i += 1
+            continue
+        m = _CMD.match(text, i)
+        if m is None:
+            # `\&`, `\%`, ... already escaped in the digest: it means the character itself.
+            nxt = text[i + 1:i + 2]
+            buf += nxt if nxt and nxt in _SPECIALS else "\\"
+            i += 2 if nxt and nxt in _SPECIALS else 1
+            continue
+        name, end = m.group(1), m.end()
+        nargs = 1 if name in _MATH_ARG1 else 2 if name in _MATH_ARG2 else 0
+        if nargs or name in _MATH_SYMBOLS:
+            stop: int | None = end
+            for _ in range(nargs):
+                stop = _group(text, stop) if stop is not None else None
+            if stop is not None:
+                out.append(_plain(buf, protect))
+                buf = ""
+                out.append(_math(text[i:stop], text[i:stop], protect))
+                i = stop
+                continue
+        if name in _TEXT_CMDS:
+            stop = _group(text, end)
+            if stop is not None:
+                out.append(_plain(buf, protect))
+                buf = ""
+                out.append("\\" + name + "{" + _commands(text[end + 1:stop - 1], protect) + "}")
+                i = stop
+                continue
+        buf += "\\"
+        i += 1
+    out.append(_plain(buf, protect))
+    return "".join(out)
+
+
+def latex_title(title: str, protect: bool = True) -> str:
+    """A digest title as a BibTeX title field value (LaTeX, braces balanced)."""
+    title = _quotes(" ".join(title.split()))
+    out: list[str] = []
+    pos = 0
+    for m in _MATH.finditer(title):
+        out.append(_commands(title[pos:m.start()], protect))
+        out.append(_math(m.group(1) or m.group(2), m.group(0), protect))
+        pos = m.end()
+    out.append(_commands(title[pos:], protect))
+    return "".join(out).strip()
