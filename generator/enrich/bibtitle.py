@@ -15,16 +15,18 @@ protects it; a bare math command in the text (`\\mathsf{VISTA}`) becomes `{$\\ma
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 # Pandoc's rule (as in render/math.py): no space inside the delimiters, closing `$` not before a digit.
 _MATH = re.compile(r"\$(?=\S)([^$\n]{1,400}?)(?<=\S)\$(?!\d)|\\\((.{1,400}?)\\\)")
 _TOKEN = re.compile(r"\\[A-Za-z]+|\\[^A-Za-z]|[^\\]+")
-_WORD = re.compile(r"[^\W_](?:[\w'’.+-]*[^\W_])?")
+_WORD = re.compile(r"[^\W_](?:[\w'’.+&-]*[^\W_])?")
 _CMD = re.compile(r"\\([A-Za-z]+)")
 
 _SPECIALS = {
-    "\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "%": r"\%",
-    "#": r"\#", "_": r"\_", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
+    # bibtex counts braces even after a backslash, so `\{` would unbalance the field.
+    "\\": r"\textbackslash{}", "{": r"\textbraceleft{}", "}": r"\textbraceright{}",
+    "$": r"\$", "&": r"\&", "%": r"\%", "#": r"\#", "_": r"\_", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
     # OT1 fonts print `<`, `>`, `|` as `¡`, `¿`, an em dash.
     "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}",
 }
@@ -137,8 +139,13 @@ def _math(source: str, original: str, protect: bool) -> str:
 
 
 def _balanced(text: str) -> bool:
+    """Balanced for TeX (`\\{` is no group) and for bibtex (which counts every brace)."""
+    return _depth_ok(re.finditer(r"\\.|[{}]", text)) and _depth_ok(re.finditer(r"[{}]", text))
+
+
+def _depth_ok(matches: Iterator[re.Match[str]]) -> bool:
     depth = 0
-    for m in re.finditer(r"\\.|[{}]", text):
+    for m in matches:
         if m.group(0) == "{":
             depth += 1
         elif m.group(0) == "}":
