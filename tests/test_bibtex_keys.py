@@ -18,7 +18,6 @@ from generator.enrich.keys import apply_year_overrides, base_key
 from generator.enrich.registry import Pin, Registry
 from generator.errors import Problems
 from generator.model import Paper, SourceRef
-
 from tests.conftest import ROOT, SEEDS, copy_project
 
 TMLR_SEED = "000_1b8355006bbdabc6.txt"
