@@ -58,7 +58,8 @@ def test_text_commands_are_kept_and_unknown_ones_are_escaped() -> None:
 @pytest.mark.parametrize(("word", "protect"), [
     ("LLM", True), ("LLMs", True), ("DeepSeek-R1", True), ("CVaR", True), ("3D", True),
     ("Markov", True), ("Gaussians", True), ("Self-Distillation", False), ("One-Shot", False),
-    ("A", False), ("Transformers", False), ("2-Layer", False),
+    ("Q-Learning", True), ("K-Means", True), ("A", False), ("Transformers", False), ("2-Layer", False),
+    ("Self-Supervised", False), ("Let’s", False),
 ])
 def test_needs_protection(word: str, protect: bool) -> None:
     assert needs_protection(word) is protect

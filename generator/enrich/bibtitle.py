@@ -102,9 +102,12 @@ def escape_text(text: str) -> str:
 
 def needs_protection(word: str) -> bool:
     """True for words a lower-casing style must keep: `LLM`, `DeepSeek-R1`, `L2G`, `Hessian`."""
-    for part in re.split(r"[-'’.+]", word):
+    parts = re.split(r"[-'’.+]", word)
+    for part in parts:
         if not part:
             continue
+        if len(parts) > 1 and len(part) == 1 and part.isupper():
+            return True  # `Q-Learning`, `K-Means`, `X-Ray`
         if any(c.isupper() for c in part[1:]):
             return True
         if part[0].isupper() and any(c.isdigit() for c in part):
