@@ -64,6 +64,8 @@ class Paper:
     related: tuple[Related, ...] = ()
     # A note's front matter may correct the year (the digest date is when it was listed).
     year_override: int | None = None
+    # The curator's BibTeX spelling of each author (`content/names.yml`); "" = automatic.
+    bib_names: tuple[str, ...] = ()
 
     @property
     def year(self) -> int | None:

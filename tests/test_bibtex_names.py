@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import datetime as dt
+from pathlib import Path
+
 import pytest
 from pybtex.database import Person
 
-from generator.enrich.bibnames import split_name, to_person
-from generator.enrich.bibtex import _LatexWriter
+from generator.build import BuildResult
+from generator.enrich.bibnames import apply_name_overrides, load_name_overrides, split_name, to_person
+from generator.enrich.bibtex import _LatexWriter, make_entry
+from generator.enrich.keys import base_key
+from generator.errors import Problems
+from generator.model import Paper, SourceRef
+from tests.conftest import ROOT
 
 
 @pytest.mark.parametrize(("display", "bibtex"), [
@@ -80,3 +88,40 @@ def test_compound_family_name_starting_with_non_ascii_is_braced() -> None:
 def test_names_that_would_split_into_several_people_stay_whole() -> None:
     assert _written(to_person("Research and Development Team")) == "{Research and Development Team}"
     assert _written(to_person("A & B Lab")) == r"Lab, A \& B"
+
+
+# --- content/names.yml: the curator's spelling for names no rule can split --------------------
+
+def test_name_overrides_are_read_and_bad_ones_reported(tmp_path: Path) -> None:
+    path = tmp_path / "names.yml"
+    path.write_text('# comment\n"Gabi Dreo Rodosek": "Dreo Rodosek, Gabi"\n"Bad One": "{Bad}, One"\n'
+                    '"Two People": "A, B and C, D"\n"Empty": ""\n', encoding="utf-8")
+    problems = Problems()
+    names = load_name_overrides(path, "content/names.yml", problems)
+    assert names == {"Gabi Dreo Rodosek": "Dreo Rodosek, Gabi"}
+    assert [str(p) for p in problems] == [
+        "content/names.yml:3: warning: 'Bad One': should be one name written `Family, Given` (no braces, "
+        "no `and`, at most two commas); using the automatic split",
+        "content/names.yml:4: warning: 'Two People': should be one name written `Family, Given` (no braces, "
+        "no `and`, at most two commas); using the automatic split",
+        "content/names.yml:5: warning: 'Empty': should be a name written `Family, Given`; using the automatic split",
+    ]
+    assert load_name_overrides(tmp_path / "missing.yml", "x", problems) == {}
+
+
+def test_name_override_changes_entry_and_new_keys() -> None:
+    paper = Paper(id="p", title="Graph Anomalies", authors=("Gabi Dreo Rodosek", "Robin Buchta"), abstract="",
+                  origin=SourceRef("seeds/x.txt", 1), date=dt.date(2026, 1, 2))
+    assert base_key(paper) == "rodosek2026graph"
+    [spelled] = apply_name_overrides([paper], {"Gabi Dreo Rodosek": "Dreo Rodosek, Gabi"})
+    assert spelled.bib_names == ("Dreo Rodosek, Gabi", "")
+    assert [str(p) for p in make_entry(spelled).persons["author"]] == ["Dreo Rodosek, Gabi", "Buchta, Robin"]
+    assert base_key(spelled) == "dreorodosek2026graph"
+
+
+def test_shipped_names_file_reaches_the_seed_entries(seed_build: BuildResult) -> None:
+    refs = seed_build.files["references.bib"]
+    assert "Heine, Felix and Dreo Rodosek, Gabi}" in refs
+    assert "Haghir Chehreghani, Morteza and Laine, Leo}" in refs
+    # Read, never written.
+    assert (ROOT / "content" / "names.yml").read_text(encoding="utf-8").startswith("# How to write")

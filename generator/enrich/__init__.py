@@ -9,6 +9,7 @@ from pathlib import Path
 from ..errors import Problems
 from ..model import Digest, Library, Paper
 from ..sources.common import RawDigest
+from .bibnames import apply_name_overrides
 from .keys import apply_year_overrides
 from .merge import merge
 from .registry import Pin, Registry
@@ -17,9 +18,11 @@ from .text import slugify
 
 def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
            pins: Mapping[str, str | Pin] | None = None,
-           year_overrides: Mapping[str, int] | None = None) -> Library:
+           year_overrides: Mapping[str, int] | None = None,
+           names: Mapping[str, str] | None = None) -> Library:
     papers, alias = merge(raws)
     papers = apply_year_overrides(papers, year_overrides or {}, problems)
+    papers = apply_name_overrides(papers, names or {})
     assigned = registry.assign(papers, pins or {}, problems)
     papers = [replace(p, key=assigned[p.id][0], slug=assigned[p.id][1]) for p in papers]
     digests = _digests(raws, alias)

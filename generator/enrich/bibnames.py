@@ -16,15 +16,25 @@ So entries are always written `von Last, First`, with the split decided here:
    `Alfonso de Jesús Navas Gómez` -> `Navas Gómez, Alfonso de Jesús`;
 5. a connector `y`/`e`/`i` joins the words on both sides (`Ortega y Gasset`);
 6. otherwise the last word is the family name (what BibTeX itself would do).
+
+No rule knows that `Gabi Dreo Rodosek` has the family name `Dreo Rodosek`; for such names the
+curator may write `content/names.yml` (read, never written, by the generator):
+
+    "Gabi Dreo Rodosek": "Dreo Rodosek, Gabi"
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
 
+import yaml
 from pybtex.database import Person
 
+from ..errors import Problems
+from ..model import Paper
 from .bibtitle import escape_text
 
 PARTICLES = frozenset(
@@ -118,8 +128,11 @@ def _last_part(words: tuple[str, ...]) -> str:
     return text
 
 
-def to_person(name: str) -> Person:
-    """The pybtex `Person` for a display name; pybtex writes it as `von Last, Jr, First`."""
+def to_person(name: str, override: str = "") -> Person:
+    """The pybtex `Person` for a display name; pybtex writes it as `von Last, Jr, First`.
+    `override` is the curator's `von Last, Jr, First` spelling from `content/names.yml`."""
+    if override:
+        return Person(escape_text(override))
     if re.search(r"\band\b", name, flags=re.IGNORECASE) or "," in name:
         # ` and ` separates names in BibTeX and a comma splits name parts: keep an odd
         # (corporate) name whole rather than let it become several people.
@@ -133,3 +146,53 @@ def to_person(name: str) -> Person:
         last=_last_part(parts.last),
         lineage=" ".join(escape_text(w) for w in parts.lineage),
     )
+
+
+def override_family(override: str) -> str:
+    """The family name (without particles) of a `von Last, First` override."""
+    return " ".join(Person(override).last_names)
+
+
+def _override_problem(value: object) -> str | None:
+    if not isinstance(value, str) or not value.strip():
+        return "should be a name written `Family, Given`"
+    if any(ch in value for ch in "{}\\") or re.search(r"\band\b", value) or value.count(",") > 2:
+        return "should be one name written `Family, Given` (no braces, no `and`, at most two commas)"
+    return None
+
+
+def load_name_overrides(path: Path, shown: str, problems: Problems) -> dict[str, str]:
+    """`content/names.yml`: display name (as in the digests) -> `von Last, Jr, First`."""
+    if not path.is_file():
+        return {}
+    try:
+        text = path.read_text(encoding="utf-8")
+        data = yaml.safe_load(text) or {}
+        node = yaml.compose(text)
+    except (yaml.YAMLError, UnicodeDecodeError) as exc:
+        mark = getattr(exc, "problem_mark", None)
+        problems.warn(shown, (mark.line + 1) if mark else 0, f"cannot read the name list ({exc}); ignoring it")
+        return {}
+    if not isinstance(data, dict):
+        problems.warn(shown, 1, "the name list should map names to `Family, Given`; ignoring it")
+        return {}
+    lines = {str(k.value): k.start_mark.line + 1 for k, _ in node.value} if isinstance(node, yaml.MappingNode) else {}
+    out: dict[str, str] = {}
+    for name, value in data.items():
+        problem = _override_problem(value)
+        if problem:
+            problems.warn(shown, lines.get(str(name), 0), f"{name!r}: {problem}; using the automatic split")
+        else:
+            out[" ".join(str(name).split())] = " ".join(str(value).split())
+    return out
+
+
+def apply_name_overrides(papers: list[Paper], names: Mapping[str, str]) -> list[Paper]:
+    """Papers with `bib_names` set where the curator spelled an author's name for BibTeX."""
+    if not names:
+        return papers
+    out = []
+    for paper in papers:
+        spelled = tuple(names.get(" ".join(a.split()), "") for a in paper.authors)
+        out.append(replace(paper, bib_names=spelled) if any(spelled) else paper)
+    return out

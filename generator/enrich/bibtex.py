@@ -71,7 +71,8 @@ def _year_month(paper: Paper) -> tuple[str | None, str | None]:
 
 
 def _authors(paper: Paper) -> list[Person]:
-    people = [to_person(a) for a in paper.authors] or [Person(last="Anonymous")]
+    spelled = paper.bib_names or ("",) * len(paper.authors)
+    people = [to_person(a, o) for a, o in zip(paper.authors, spelled, strict=False)] or [Person(last="Anonymous")]
     if paper.authors and not paper.authors_complete:
         people.append(Person(last="others"))
     return people

@@ -10,7 +10,7 @@ from unidecode import unidecode
 
 from ..errors import Problems
 from ..model import Paper
-from .bibnames import split_name
+from .bibnames import override_family, split_name
 from .text import plain_title
 
 STOP_WORDS = frozenset(
@@ -41,7 +41,9 @@ def base_key(paper: Paper) -> str:
     """`maron2025oneshot`: first author's family name, year (`nd` when unknown), first
     significant title word; ASCII lowercase letters and digits only. Anonymous submissions
     get `anonymous`; a paper whose digest lost its title gets `untitled`."""
-    author = _ascii_word(family_name(paper.first_author)) or "anonymous"
+    spelled = paper.bib_names[0] if paper.bib_names else ""
+    family = override_family(spelled) if spelled else family_name(paper.first_author)
+    author = _ascii_word(family) or "anonymous"
     year = str(paper.year) if paper.year else "nd"
     word = "untitled" if paper.title_missing else first_title_word(paper.title)
     return f"{author[:24]}{year}{word}"
