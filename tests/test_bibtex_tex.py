@@ -23,7 +23,8 @@ pytestmark = pytest.mark.tex
 
 TRICKY = [
     ("100% of $5 & #1_a {b} ~c ^d \\e <f> |g| \"quoted\"", ("Ana Pérez", "Jan van der Berg")),
-    ("Learning $\\alpha$-divergences in $O(n^2)$ with \\mathsf{VISTA} and α → β ≤ γ", ("ORZALESI",)),
+    ("Learning $\\alpha$-divergences in $O(n^2)$ with \\mathsf{VISTA} and α → β ≤ γ in $\\mathbb{R}^n$ "
+     "with $\\operatorname{argmax}_x \\left( x \\leftarrow y \\right)$", ("ORZALESI",)),
     ("Unsafe $\\input{/etc/passwd}$ and broken $a}{b$ math", ("María de los Ángeles Özdemir Çelik",)),
     ("İstanbul Ćwik Ærø: Ünïcödé ‘quotes’ — dashes – and … ellipses", ("İsmail İlkan Ceylan", "Zlatan Ajanović")),
     ("R\\&D for TabPFN, LLMs and DeepSeek-R1 via \\emph{Hessian} Markov chains",

@@ -50,6 +50,18 @@ def test_unsafe_or_broken_math_becomes_text() -> None:
     assert latex_title("Money $5 and $6") == r"Money \$5 and \$6"
 
 
+def test_math_uses_only_base_latex_commands() -> None:
+    # amsmath/amssymb commands map to base LaTeX, so the entry compiles in a bare document.
+    assert latex_title(r"Bounds in $\mathbb{R}^n$ via $\operatorname{argmax}_x f$") == (
+        r"Bounds in {$\mathbf{R}^n$} via {$\mathrm{argmax}_x f$}")
+    assert latex_title(r"$x \leftarrow y$ and $\left( x \right)$") == r"{$x \leftarrow y$} and {$\left( x \right)$}"
+    # Unknown macros, `^^` tricks, dangling scripts or `\left` without `\right`: escaped text.
+    assert latex_title(r"$\foo{x}$") == r"\$\textbackslash{}foo\textbraceleft{}x\textbraceright{}\$"
+    assert latex_title(r"$^^5cinput x$") == r"\$\textasciicircum{}\textasciicircum{}5cinput x\$"
+    assert latex_title(r"$x^$ b") == r"\$x\textasciicircum{}\$ b"
+    assert latex_title(r"$\left( x$") == r"\$\textbackslash{}left( x\$"
+
+
 def test_text_commands_are_kept_and_unknown_ones_are_escaped() -> None:
     assert latex_title(r"\emph{Deep} Nets") == r"\emph{Deep} Nets"
     assert latex_title(r"\foo bar") == r"\textbackslash{}foo bar"

@@ -19,9 +19,10 @@ from collections.abc import Iterator
 
 # Pandoc's rule (as in render/math.py): no space inside the delimiters, closing `$` not before a digit.
 _MATH = re.compile(r"\$(?=\S)([^$\n]{1,400}?)(?<=\S)\$(?!\d)|\\\((.{1,400}?)\\\)")
-_TOKEN = re.compile(r"\\[A-Za-z]+|\\[^A-Za-z]|[^\\]+")
 _WORD = re.compile(r"[^\W_](?:[\w'’.+&-]*[^\W_])?")
 _CMD = re.compile(r"\\([A-Za-z]+)")
+_LEFT = re.compile(r"\\left(?![A-Za-z])")
+_RIGHT = re.compile(r"\\right(?![A-Za-z])")
 
 _SPECIALS = {
     # bibtex counts braces even after a backslash, so `\{` would unbalance the field.
@@ -44,12 +45,29 @@ _GREEK = (
 _MATH_SYMBOLS = frozenset([*_GREEK, "ell", "infty", "partial", "nabla", "times", "cdot", "pm",
                            "leq", "geq", "neq", "approx", "sim", "to", "rightarrow", "leftarrow"])
 _TEXT_CMDS = frozenset("emph textit textbf textsc texttt textsf textrm".split())
-# Commands that have no business in a bibliography field: the math goes in as escaped text.
-_UNSAFE = re.compile(
-    r"\\(?:input|include|write|immediate|openout|openin|read|[egx]?def|let|catcode|csname|"
-    r"(?:re)?newcommand|providecommand|usepackage|special|expandafter|makeat|url|href|verb|"
-    r"begin|end|item|par|label|ref|cite|footnote)(?![A-Za-z])"
-)
+# Math may use only commands of LaTeX itself, so an entry compiles in a document that loads
+# no package; common amsmath/amssymb ones are mapped to their nearest base command. A formula
+# with any other command (`\input`, `\def`, an unknown macro) goes in as escaped text.
+_MATH_ALLOWED = frozenset([*_GREEK, *(
+    "varpi varrho varsigma ell infty partial nabla times cdot cdots ldots dots vdots ddots pm mp div "
+    "ast star circ bullet leq le geq ge neq ne approx sim simeq equiv cong propto ll gg prec succ "
+    "preceq succeq to rightarrow leftarrow Rightarrow Leftarrow leftrightarrow Leftrightarrow mapsto "
+    "longrightarrow longleftarrow uparrow downarrow in notin ni subset subseteq supset supseteq cup cap "
+    "setminus emptyset forall exists neg lnot wedge vee land lor oplus otimes odot bigcup bigcap sum "
+    "prod int oint sqrt frac log ln exp sin cos tan sinh cosh tanh max min sup inf lim limsup liminf "
+    "arg det dim ker deg gcd Pr mathsf mathbf mathcal mathrm mathit mathtt hat tilde bar vec dot ddot "
+    "check breve acute grave overline underline widehat widetilde left right big Big bigg Bigg langle "
+    "rangle lfloor rfloor lceil rceil top bot perp mid parallel prime surd angle triangle quad qquad "
+    "colon lbrace rbrace vert Vert imath jmath Re Im aleph hbar wp star dagger ddagger smile frown "
+    "models vdash dashv cdotp ldotp hookrightarrow rightharpoonup leftharpoonup uplus sqcup sqcap "
+    "bigoplus bigotimes coprod amalg diamond triangleleft triangleright bigtriangleup bigtriangledown "
+    "wr lhd rhd unlhd unrhd flat natural sharp clubsuit diamondsuit heartsuit spadesuit mho"
+).split()])
+_MATH_MAP = {"mathbb": "mathbf", "boldsymbol": "mathbf", "bm": "mathbf", "text": "mathrm",
+             "textrm": "mathrm", "textnormal": "mathrm", "operatorname": "mathrm", "mathscr": "mathcal",
+             "mathfrak": "mathrm", "tfrac": "frac", "dfrac": "frac", "lvert": "vert", "rvert": "vert",
+             "lVert": "Vert", "rVert": "Vert", "coloneqq": "colon=", "leqslant": "leq", "geqslant": "geq",
+             "varnothing": "emptyset"}
 _UNICODE_MATH = {
     **{ch: "\\" + name for ch, name in zip(
         "αβγδεζηθικλμµνξπρσςτυφχψωΓΔΘΛΞΠΣΥΦΨΩϵϕϑ",
@@ -121,22 +139,25 @@ def _plain(text: str, protect: bool) -> str:
     out: list[str] = []
     pos = 0
     for m in _WORD.finditer(text):
-        out.append(escape_text_keep_space(text[pos:m.start()]))
-        word = escape_text_keep_space(m.group(0))
+        out.append(_chars(text[pos:m.start()]))
+        word = _chars(m.group(0))
         out.append("{" + word + "}" if protect and needs_protection(m.group(0)) else word)
         pos = m.end()
-    out.append(escape_text_keep_space(text[pos:]))
+    out.append(_chars(text[pos:]))
     return "".join(out)
 
 
-def escape_text_keep_space(text: str) -> str:
+def _chars(text: str) -> str:
     return "".join(_char(ch) for ch in text)
 
 
 def _math(source: str, original: str, protect: bool) -> str:
     """`{$...$}` for a formula that is safe and balanced, else the original as escaped text."""
     body = "".join(_UNICODE_MATH.get(ch, ch) for ch in " ".join(source.split()))
-    if not body or _UNSAFE.search(body) or re.search(r"(?<!\\)[%#&$]", body) or not _balanced(body):
+    body = _CMD.sub(lambda m: "\\" + _MATH_MAP.get(m.group(1), m.group(1)), body)
+    if (not body or any(name not in _MATH_ALLOWED for name in _CMD.findall(body))
+            or re.search(r"(?<!\\)[%#&$]|\\\\|\^\^|[\^_]\s*(?:$|[}^_])", body) or not _balanced(body)
+            or len(_LEFT.findall(body)) != len(_RIGHT.findall(body))):
         return _plain(original, protect)
     return "{$" + body + "$}"
 
