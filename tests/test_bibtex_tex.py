@@ -26,20 +26,26 @@ TRICKY = [
     ("Learning $\\alpha$-divergences in $O(n^2)$ with \\mathsf{VISTA} and α → β ≤ γ in $\\mathbb{R}^n$ "
      "with $\\operatorname{argmax}_x \\left( x \\leftarrow y \\right)$", ("ORZALESI",)),
     ("Unsafe $\\input{/etc/passwd}$ and broken $a}{b$ math", ("María de los Ángeles Özdemir Çelik",)),
-    ("İstanbul Ćwik Ærø: Ünïcödé ‘quotes’ — dashes – and … ellipses", ("İsmail İlkan Ceylan", "Zlatan Ajanović")),
+    ("İstanbul Ćwik Ærø: Ünïcödé ‘quotes’ — dashes – and … ellipses, «guillemets» „low“",
+     ("İsmail İlkan Ceylan", "Zlatan Ajanović", "Nguyễn Văn Minh", "刘伟", "Иван Петров", "Jose\u0301 Ni\u00f1o")),
     ("R\\&D for TabPFN, LLMs and DeepSeek-R1 via \\emph{Hessian} Markov chains",
      ("Martin Luther King Jr.", "Research and Development Team", "José Ortega y Gasset")),
 ]
 
 
-def _tricky_papers() -> list[Paper]:
+# Letters that only the T1 font encoding has (Polish, Icelandic, Croatian): the biblatex document
+# loads `fontenc` T1, as conference templates do; the plain one stays with LaTeX's default OT1.
+TRICKY_T1 = [("Wąs, Þór and Đorđe on ŋ", ("Łukasz Wąs", "Þórunn Ðórsdóttir", "Đorđe Petrović", "Nguyễn Văn Đức"))]
+
+
+def _tricky_papers(entries: list[tuple[str, tuple[str, ...]]] = TRICKY, prefix: str = "tricky") -> list[Paper]:
     out = []
-    for n, (title, authors) in enumerate(TRICKY):
+    for n, (title, authors) in enumerate(entries):
         out.append(Paper(
             id=f"tricky:{n}", title=title, authors=authors, abstract="", origin=SourceRef("x.txt", 1),
             venue="TMLR" if n % 2 else "arXiv", status="accepted" if n % 2 else "preprint",
             labels=("Featured & 50% Certification",) if n % 2 else (), categories=("cs.LG", "stat.ML"),
-            authors_complete=n != 2, date=dt.date(2025, 1 + n, 3), key=f"tricky{n}",
+            authors_complete=n != 2, date=dt.date(2025, 1 + n, 3), key=f"{prefix}{n}",
             url=f"https://example.org/p?id={n}&x=50%25#top", doi=f"10.1000/x_{n}", arxiv_id=f"2501.0000{n}"))
     return out
 
@@ -50,13 +56,15 @@ def _run(cmd: list[str], cwd: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def bibdir(seed_build: BuildResult, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
+def bibdir(seed_build: BuildResult,
+           tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str], list[str]]:
     folder = tmp_path_factory.mktemp("tex")
     (folder / "references.bib").write_text(seed_build.files["references.bib"], encoding="utf-8")
-    tricky = _tricky_papers()
+    tricky, tricky_t1 = _tricky_papers(), _tricky_papers(TRICKY_T1, "trickyt")
     (folder / "tricky.bib").write_text(bibtex.bibliography(tricky), encoding="utf-8")
+    (folder / "tricky-t1.bib").write_text(bibtex.bibliography(tricky_t1), encoding="utf-8")
     keys = [p.key for p in seed_build.library.papers] + [p.key for p in tricky]
-    return folder, keys
+    return folder, keys, [p.key for p in tricky_t1]
 
 
 def _assert_clean_latex_log(log: Path) -> str:
@@ -67,9 +75,9 @@ def _assert_clean_latex_log(log: Path) -> str:
     return text
 
 
-def test_plain_bibtex_compiles_clean(bibdir: tuple[Path, list[str]]) -> None:
+def test_plain_bibtex_compiles_clean(bibdir: tuple[Path, list[str], list[str]]) -> None:
     pdflatex, bibtex_bin = require_tool("pdflatex"), require_tool("bibtex")
-    folder, keys = bibdir
+    folder, keys, _t1_keys = bibdir
     (folder / "plain.tex").write_text(
         "\\documentclass{article}\n\\usepackage[utf8]{inputenc}\n\\begin{document}\n"
         f"\\cite{{{','.join(keys)}}}\n\\bibliographystyle{{plain}}\n\\bibliography{{references,tricky}}\n"
@@ -91,12 +99,14 @@ def test_plain_bibtex_compiles_clean(bibdir: tuple[Path, list[str]]) -> None:
     assert "{$\\mathsf{VISTA}$}: Decentralized machine learning" in " ".join(bbl.split())
 
 
-def test_biblatex_biber_compiles_clean(bibdir: tuple[Path, list[str]]) -> None:
+def test_biblatex_biber_compiles_clean(bibdir: tuple[Path, list[str], list[str]]) -> None:
     pdflatex, biber = require_tool("pdflatex"), require_tool("biber")
-    folder, keys = bibdir
+    folder, keys, t1_keys = bibdir
+    keys = keys + t1_keys
     (folder / "bl.tex").write_text(
-        "\\documentclass{article}\n\\usepackage[utf8]{inputenc}\n\\usepackage[backend=biber]{biblatex}\n"
-        "\\addbibresource{references.bib}\n\\addbibresource{tricky.bib}\n\\begin{document}\n"
+        "\\documentclass{article}\n\\usepackage[utf8]{inputenc}\n\\usepackage[T1]{fontenc}\n"
+        "\\usepackage[backend=biber]{biblatex}\n\\addbibresource{references.bib}\n"
+        "\\addbibresource{tricky.bib}\n\\addbibresource{tricky-t1.bib}\n\\begin{document}\n"
         f"\\cite{{{','.join(keys)}}}\n\\printbibliography\n\\end{{document}}\n", encoding="utf-8")
     latex = [pdflatex, "-interaction=nonstopmode", "-halt-on-error", "bl.tex"]
     _run(latex, folder)

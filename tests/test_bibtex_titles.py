@@ -83,6 +83,19 @@ def test_every_output_has_balanced_braces() -> None:
         Writer().check_braces(latex_title(title))  # raises on unbalanced braces
 
 
+@pytest.mark.parametrize(("text", "tex"), [
+    ("Gómez Kujanpää Ajanović İsmail Łukasz Dvořák", "Gómez Kujanpää Ajanović İsmail Łukasz Dvořák"),
+    ("Wąs Þór Đorđe", "Wąs Þór Đorđe"),  # need T1, and have no OT1 spelling at all
+    ("Nguyễn Văn Đức", r"Nguy{\~{\^{e}}}n Văn Đ{\'{u}}c"),  # accents every encoding has
+    ("e\u0301te\u0301", "été"),  # decomposed input is composed first
+    ("«x» „y“", "``x'' ``y“"),
+    ("刘伟 Иван Ħal", "Liu Wei Ivan Hal"),  # no LaTeX spelling without extra packages
+    ("a\u200bb\x85c", "abc"),
+])
+def test_non_ascii_characters(text: str, tex: str) -> None:
+    assert escape_text(text) == tex
+
+
 def test_escape_text_keeps_accents_and_drops_controls() -> None:
     assert escape_text("Gómez\u200b\x07 Ćwik İnan") == "Gómez Ćwik İnan"
     assert escape_text("Fish & Chips_") == r"Fish \& Chips\_"

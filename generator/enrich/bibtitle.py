@@ -15,7 +15,10 @@ protects it; a bare math command in the text (`\\mathsf{VISTA}`) becomes `{$\\ma
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
+
+from .texchars import UNICODE_MATH, tex_char
 
 # Pandoc's rule (as in render/math.py): no space inside the delimiters, closing `$` not before a digit.
 _MATH = re.compile(r"\$(?=\S)([^$\n]{1,400}?)(?<=\S)\$(?!\d)|\\\((.{1,400}?)\\\)")
@@ -68,23 +71,6 @@ _MATH_MAP = {"mathbb": "mathbf", "boldsymbol": "mathbf", "bm": "mathbf", "text":
              "mathfrak": "mathrm", "tfrac": "frac", "dfrac": "frac", "lvert": "vert", "rvert": "vert",
              "lVert": "Vert", "rVert": "Vert", "coloneqq": "colon=", "leqslant": "leq", "geqslant": "geq",
              "varnothing": "emptyset"}
-_UNICODE_MATH = {
-    **{ch: "\\" + name for ch, name in zip(
-        "αβγδεζηθικλμµνξπρσςτυφχψωΓΔΘΛΞΠΣΥΦΨΩϵϕϑ",
-        "alpha beta gamma delta varepsilon zeta eta theta iota kappa lambda mu mu nu xi pi rho sigma "
-        "varsigma tau upsilon varphi chi psi omega Gamma Delta Theta Lambda Xi Pi Sigma Upsilon Phi "
-        "Psi Omega epsilon phi vartheta".split(), strict=True)},
-    "→": r"\rightarrow", "←": r"\leftarrow", "↔": r"\leftrightarrow", "⇒": r"\Rightarrow",
-    "⇐": r"\Leftarrow", "⇔": r"\Leftrightarrow", "≤": r"\leq", "≥": r"\geq", "≠": r"\neq",
-    "≈": r"\approx", "∼": r"\sim", "≃": r"\simeq", "≡": r"\equiv", "×": r"\times", "÷": r"\div",
-    "±": r"\pm", "∞": r"\infty", "∈": r"\in", "∉": r"\notin", "⊂": r"\subset", "⊆": r"\subseteq",
-    "∪": r"\cup", "∩": r"\cap", "∑": r"\sum", "∏": r"\prod", "√": r"\surd", "∂": r"\partial",
-    "∇": r"\nabla", "∀": r"\forall", "∃": r"\exists", "∘": r"\circ", "⊗": r"\otimes",
-    "⊕": r"\oplus", "⋅": r"\cdot", "′": r"\prime", "−": "-", "ℓ": r"\ell", "≪": r"\ll",
-    "≫": r"\gg", "∗": r"\ast", "∅": r"\emptyset", "⊤": r"\top", "⊥": r"\bot", "∝": r"\propto",
-    "∫": r"\int", "‖": r"\|", "⟨": r"\langle", "⟩": r"\rangle", "ℝ": r"\mathbf{R}",
-    "ℕ": r"\mathbf{N}", "ℤ": r"\mathbf{Z}",
-}
 # Proper names that title-casing styles would wrongly lower-case; extend as digests need.
 EPONYMS = frozenset(
     "Hessian Hessians Markov Markovian Krylov Bayes Bayesian Gauss Gaussian Gaussians Euclidean "
@@ -98,13 +84,13 @@ EPONYMS = frozenset(
 def _char(ch: str) -> str:
     if ch in _SPECIALS:
         return _SPECIALS[ch]
-    if ch in _UNICODE_MATH:
-        return "{$" + _UNICODE_MATH[ch] + "$}"
     if ch.isspace():
         return " "
-    if ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 or ch in "\u200b\u200c\u200d\ufeff":
+    if ord(ch) < 32 or ord(ch) == 0x7F:
         return ""
-    return ch
+    if ch.isascii():
+        return ch
+    return tex_char(ch, lambda text: "".join(_SPECIALS.get(c, c) for c in text))
 
 
 def _quotes(text: str) -> str:
@@ -115,7 +101,8 @@ def _quotes(text: str) -> str:
 
 def escape_text(text: str) -> str:
     """Plain text as LaTeX that prints the same characters (no case protection)."""
-    return "".join(_char(ch) for ch in " ".join(_quotes(text).split()))
+    text = unicodedata.normalize("NFC", text)
+    return " ".join("".join(_char(ch) for ch in " ".join(_quotes(text).split())).split())
 
 
 def needs_protection(word: str) -> bool:
@@ -153,7 +140,7 @@ def _chars(text: str) -> str:
 
 def _math(source: str, original: str, protect: bool) -> str:
     """`{$...$}` for a formula that is safe and balanced, else the original as escaped text."""
-    body = "".join(_UNICODE_MATH.get(ch, ch) for ch in " ".join(source.split()))
+    body = "".join(UNICODE_MATH.get(ch, ch) for ch in " ".join(source.split()))
     body = _CMD.sub(lambda m: "\\" + _MATH_MAP.get(m.group(1), m.group(1)), body)
     if (not body or any(name not in _MATH_ALLOWED for name in _CMD.findall(body))
             or re.search(r"(?<!\\)[%#&$]|\\\\|\^\^|[\^_]\s*(?:$|[}^_])", body) or not _balanced(body)
@@ -246,7 +233,7 @@ def _commands(text: str, protect: bool) -> str:
 
 def latex_title(title: str, protect: bool = True) -> str:
     """A digest title as a BibTeX title field value (LaTeX, braces balanced)."""
-    title = _quotes(" ".join(title.split()))
+    title = _quotes(" ".join(unicodedata.normalize("NFC", title).split()))
     out: list[str] = []
     pos = 0
     for m in _MATH.finditer(title):
@@ -254,4 +241,4 @@ def latex_title(title: str, protect: bool = True) -> str:
         out.append(_math(m.group(1) or m.group(2), m.group(0), protect))
         pos = m.end()
     out.append(_commands(title[pos:], protect))
-    return "".join(out).strip()
+    return re.sub(" {2,}", " ", "".join(out)).strip()
