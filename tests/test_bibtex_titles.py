@@ -90,7 +90,7 @@ def test_every_output_has_balanced_braces() -> None:
     ("e\u0301te\u0301", "été"),  # decomposed input is composed first
     ("«x» „y“", "``x'' ``y“"),
     ("刘伟 Иван Ħal", "Liu Wei Ivan Hal"),  # no LaTeX spelling without extra packages
-    ("a\u200bb\x85c", "abc"),
+    ("a\u200bb\x9fc\x85d", "abc d"),
 ])
 def test_non_ascii_characters(text: str, tex: str) -> None:
     assert escape_text(text) == tex
