@@ -128,9 +128,13 @@ def test_pin_wins_and_the_registry_key_stays_reserved() -> None:
 
 
 def test_pinned_key_is_reserved_against_newcomers() -> None:
-    keys = Registry().assign([paper("p", "Other Title"), paper("q", "One-Shot")],
-                             {"p": "maron2025oneshot"}, Problems())
+    registry = Registry()
+    keys = registry.assign([paper("p", "Other Title"), paper("q", "One-Shot")], {"p": "maron2025oneshot"},
+                           Problems())
     assert keys == {"p": ("maron2025oneshot", "other-title"), "q": ("maron2025oneshota", "one-shot")}
+    # Pinned when first seen: recorded with the pin, so the key stays if the note is removed.
+    assert registry.entries["p"]["key"] == "maron2025oneshot"
+    assert registry.assign([paper("p", "Other Title")], {}, Problems())["p"][0] == "maron2025oneshot"
 
 
 def test_bad_pins_are_reported_naming_the_note() -> None:

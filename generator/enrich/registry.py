@@ -6,7 +6,8 @@ assignment is written down and reused, in whatever order digests are added. Rule
 - a key in the registry is kept (the curator may edit it; an invalid or duplicate edit is
   reported and that paper gets a fresh key);
 - a note may pin a key; a valid pin wins over the registry, whose key stays reserved for
-  the paper (it is never given to another one);
+  the paper (it is never given to another one); a paper pinned when first seen is recorded
+  with the pinned key;
 - newcomers get `base_key`, or with a suffix (`a`, `b`, ...) when it is taken; several
   newcomers in one build are served oldest first, then by id, so the result does not depend
   on the order the digests were read;
@@ -144,7 +145,8 @@ class Registry:
         for paper in sorted(papers, key=lambda p: (p.year or 9999, p.date or dt.date.max, p.id)):
             entry = self.entries.setdefault(paper.id, {})
             if "key" not in entry:
-                entry["key"] = with_suffix(base_key(paper), keys_taken)
+                # A newcomer pinned from its first build keeps the pin even if the note goes.
+                entry["key"] = pinned.get(paper.id) or with_suffix(base_key(paper), keys_taken)
                 keys_taken.add(entry["key"].lower())
                 self.changed = True
             if "slug" not in entry:
