@@ -117,6 +117,9 @@ def test_name_override_changes_entry_and_new_keys() -> None:
     assert spelled.bib_names == ("Dreo Rodosek, Gabi", "")
     assert [str(p) for p in make_entry(spelled).persons["author"]] == ["Dreo Rodosek, Gabi", "Buchta, Robin"]
     assert base_key(spelled) == "dreorodosek2026graph"
+    # The curator's spelling gets the same care as the automatic one: braces, escaping.
+    assert _written(to_person("x", "Özdemir Çelik, Ayşe & Co")) == r"{Özdemir Çelik}, Ayşe \& Co"
+    assert _written(to_person("x", "van der Berg, Jr., Jan")) == "van der Berg, Jr., Jan"
 
 
 def test_shipped_names_file_reaches_the_seed_entries(seed_build: BuildResult) -> None:

@@ -132,12 +132,19 @@ def to_person(name: str, override: str = "") -> Person:
     """The pybtex `Person` for a display name; pybtex writes it as `von Last, Jr, First`.
     `override` is the curator's `von Last, Jr, First` spelling from `content/names.yml`."""
     if override:
-        return Person(escape_text(override))
+        # pybtex splits the curator's plain-text spelling; the parts are escaped once, below.
+        given = Person(override)
+        parts = NameParts(tuple(given.first_names + given.middle_names), tuple(given.prelast_names),
+                          tuple(given.last_names), tuple(given.lineage_names))
+        return _person(parts)
     if re.search(r"\band\b", name, flags=re.IGNORECASE) or "," in name:
         # ` and ` separates names in BibTeX and a comma splits name parts: keep an odd
         # (corporate) name whole rather than let it become several people.
         return Person(last="{" + escape_text(" ".join(name.split())) + "}")
-    parts = split_name(name)
+    return _person(split_name(name))
+
+
+def _person(parts: NameParts) -> Person:
     first = [escape_text(w) for w in parts.first]
     return Person(
         first=first[0] if first else "",
