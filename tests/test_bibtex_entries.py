@@ -191,6 +191,10 @@ def test_every_generated_bib_file_parses_back_to_the_same_fields(seed_build: Bui
 
 
 def test_bibliography_for_any_list_of_papers(seed_build: BuildResult) -> None:
+    # Joined from cached per-paper blocks, it is exactly what pybtex writes for all entries at once.
+    everything = seed_build.library.papers
+    assert bibtex.bibliography(everything) == bibtex._write({p.key: make_entry(p) for p in everything})
+    assert bibtex.bibliography([]) == ""
     # What tag pages use: any subset, in the given order.
     some = [by_key(seed_build)[k] for k in ("nodehi2026vista", "maron2025oneshot")]
     assert list(parse_string(bibtex.bibliography(some), "bibtex").entries) == ["nodehi2026vista",

@@ -14,6 +14,7 @@ Field values are LaTeX (made by `bibtitle`), so the writer is told not to re-enc
 
 from __future__ import annotations
 
+import functools
 import re
 
 from pybtex.database import BibliographyData, Entry, Person
@@ -124,11 +125,19 @@ def _write(entries: dict[str, Entry]) -> str:
     return str(_LatexWriter(encoding="UTF-8").to_string(BibliographyData(entries=entries)))
 
 
+@functools.lru_cache(maxsize=16384)
+def _block(paper: Paper) -> str:
+    # Each paper's entry is written once and reused by its page, its .bib, references.bib and
+    # the digest and tag files (and by rebuilds under `serve`): Paper is frozen, so hashable.
+    return _write({paper.key: make_entry(paper)})
+
+
 def entry_text(paper: Paper) -> str:
     """One entry, exactly what the page's copy button copies (no trailing newline)."""
-    return _write({paper.key: make_entry(paper)}).strip()
+    return _block(paper).strip()
 
 
 def bibliography(papers: list[Paper]) -> str:
-    """A `.bib` file holding the given papers, in the given order."""
-    return _write({p.key: make_entry(p) for p in papers})
+    """A `.bib` file holding the given papers, in the given order (as pybtex writes several
+    entries: each block ends with a newline, one blank line between them)."""
+    return "\n".join(_block(p) for p in papers)
