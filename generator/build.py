@@ -8,6 +8,7 @@ from pathlib import Path
 from . import sources
 from .config import Config
 from .enrich import Registry, enrich
+from .enrich.bibnames import load_name_overrides
 from .errors import Problems
 from .model import Library
 from .render import render_site
@@ -39,7 +40,9 @@ def collect(config: Config, problems: Problems) -> tuple[Library, Registry]:
     """Read every digest and enrich the whole model (related links need all papers)."""
     raws = sources.read_all(config.seeds_dir, config.root, problems)
     registry = Registry.load(config.registry_path, problems)
-    library = enrich(raws, registry, problems)
+    names_path = config.content_dir / "names.yml"
+    names = load_name_overrides(names_path, _shown(names_path, config.root), problems)
+    library = enrich(raws, registry, problems, names=names)
     return library, registry
 
 
@@ -73,6 +76,10 @@ def build(config: Config, *, write: bool = True) -> BuildResult:
         if registry.changed:
             write_if_changed(config.registry_path, registry.dump().encode("utf-8"))
     return result
+
+
+def _shown(path: Path, root: Path) -> str:
+    return str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
 
 
 def find_config(start: Path | None = None) -> Path:

@@ -62,9 +62,15 @@ class Paper:
     slug: str = ""
     tags: tuple[str, ...] = ()
     related: tuple[Related, ...] = ()
+    # A note's front matter may correct the year (the digest date is when it was listed).
+    year_override: int | None = None
+    # The curator's BibTeX spelling of each author (`content/names.yml`); "" = automatic.
+    bib_names: tuple[str, ...] = ()
 
     @property
     def year(self) -> int | None:
+        if self.year_override is not None:
+            return self.year_override
         return self.date.year if self.date else None
 
     @property

@@ -2,20 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
 from ..errors import Problems
 from ..model import Digest, Library, Paper
 from ..sources.common import RawDigest
+from .bibnames import apply_name_overrides
+from .keys import apply_year_overrides
 from .merge import merge
-from .registry import Registry
+from .registry import Pin, Registry
 from .text import slugify
 
 
 def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
-           pins: dict[str, str] | None = None) -> Library:
+           pins: Mapping[str, str | Pin] | None = None,
+           year_overrides: Mapping[str, int] | None = None,
+           names: Mapping[str, str] | None = None) -> Library:
     papers, alias = merge(raws)
+    papers = apply_year_overrides(papers, year_overrides or {}, problems)
+    papers = apply_name_overrides(papers, names or {})
     assigned = registry.assign(papers, pins or {}, problems)
     papers = [replace(p, key=assigned[p.id][0], slug=assigned[p.id][1]) for p in papers]
     digests = _digests(raws, alias)
@@ -35,4 +42,4 @@ def _digests(raws: list[RawDigest], alias: dict[str, str]) -> list[Digest]:
     return out
 
 
-__all__ = ["Paper", "Registry", "enrich"]
+__all__ = ["Paper", "Pin", "Registry", "enrich"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..config import Config
 from ..enrich import bibtex
 from ..model import Library
+from . import citesearch
 from .exports import papers_json
 from .indexes import render_all, render_digest, render_digest_index, render_home
 from .links import digest_md, paper_md
@@ -31,6 +32,7 @@ def render_site(library: Library, config: Config) -> dict[str, str]:
         # Sections contributed by later stages go into these tuples, one call each.
         after_abstract: tuple[str, ...] = ()
         after_bibtex: tuple[str, ...] = ()
+        after_bibtex += (citesearch.cite_line(paper),)
         files[paper_md(paper)] = render_paper(paper, library, entry, after_abstract, after_bibtex)
         files[f"papers/{paper.slug}.bib"] = entry + "\n"
     by_id = library.by_id()
