@@ -7,9 +7,10 @@ from pathlib import Path
 
 from . import sources
 from .config import Config
-from .enrich import Registry, enrich
+from .enrich import Registry
 from .errors import Problems
 from .model import Library
+from .notes import enrich_with_notes, load_notes
 from .render import render_site
 from .write import WriteStats, write_if_changed, write_tree
 
@@ -29,6 +30,10 @@ class BuildResult:
                          + (f", {len(self.stats.removed)} removed" if self.stats.removed else ""))
         else:
             parts.append(f"{len(self.files)} files checked")
+        if self.library.notes is not None:
+            n = self.library.notes
+            parts.append(f"{len(n.by_paper)} notes" + (f", orphan notes: {', '.join(o.path for o in n.orphans)}"
+                                                       if n.orphans else ""))
         parts.append(f"{len(self.problems.warnings)} warnings")
         if self.problems.errors:
             parts.append(f"{len(self.problems.errors)} errors")
@@ -39,7 +44,8 @@ def collect(config: Config, problems: Problems) -> tuple[Library, Registry]:
     """Read every digest and enrich the whole model (related links need all papers)."""
     raws = sources.read_all(config.seeds_dir, config.root, problems)
     registry = Registry.load(config.registry_path, problems)
-    library = enrich(raws, registry, problems)
+    notes = load_notes(config.notes_dir, config.root, problems)
+    library = enrich_with_notes(raws, registry, problems, notes, config)
     return library, registry
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import replace
 from pathlib import Path
 
@@ -14,12 +15,32 @@ from .text import slugify
 
 
 def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
-           pins: dict[str, str] | None = None) -> Library:
+           pins: dict[str, str] | None = None,
+           year_overrides: dict[str, int] | None = None,
+           tag_changes: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] | None = None) -> Library:
     papers, alias = merge(raws)
+    if year_overrides:
+        # Before keys: a note's `year:` is the year the citation key is made from.
+        papers = [replace(p, date=_with_year(p.date, year_overrides[p.id])) if p.id in year_overrides else p
+                  for p in papers]
     assigned = registry.assign(papers, pins or {}, problems)
     papers = [replace(p, key=assigned[p.id][0], slug=assigned[p.id][1]) for p in papers]
+    if tag_changes:
+        papers = [_change_tags(p, *tag_changes[p.id]) if p.id in tag_changes else p for p in papers]
     digests = _digests(raws, alias)
     return Library(papers=papers, digests=digests)
+
+
+def _with_year(date: dt.date | None, year: int) -> dt.date:
+    if date is None:
+        return dt.date(year, 1, 1)
+    return date.replace(year=year, day=min(date.day, 28) if date.month == 2 else date.day)
+
+
+def _change_tags(paper: Paper, add: tuple[str, ...], remove: tuple[str, ...]) -> Paper:
+    """A note's `tags` / `remove_tags` on top of the paper's tags (topics assigns those)."""
+    tags = tuple(t for t in dict.fromkeys(paper.tags + add) if t not in set(remove))
+    return replace(paper, tags=tags)
 
 
 def _digests(raws: list[RawDigest], alias: dict[str, str]) -> list[Digest]:
