@@ -10,7 +10,7 @@ from .config import Config
 from .enrich import Registry
 from .errors import Problems
 from .model import Library
-from .notes import enrich_with_notes, load_notes
+from .notes import NoteCache, enrich_with_notes, load_notes
 from .render import render_site
 from .write import WriteStats, write_if_changed, write_tree
 
@@ -40,18 +40,19 @@ class BuildResult:
         return "readinglist: " + ", ".join(parts)
 
 
-def collect(config: Config, problems: Problems) -> tuple[Library, Registry]:
+def collect(config: Config, problems: Problems,
+            notes_cache: NoteCache | None = None) -> tuple[Library, Registry]:
     """Read every digest and enrich the whole model (related links need all papers)."""
     raws = sources.read_all(config.seeds_dir, config.root, problems)
     registry = Registry.load(config.registry_path, problems)
-    notes = load_notes(config.notes_dir, config.root, problems)
+    notes = load_notes(config.notes_dir, config.root, problems, notes_cache)
     library = enrich_with_notes(raws, registry, problems, notes, config)
     return library, registry
 
 
-def build(config: Config, *, write: bool = True) -> BuildResult:
+def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None = None) -> BuildResult:
     problems = Problems()
-    library, registry = collect(config, problems)
+    library, registry = collect(config, problems, notes_cache)
     files = render_site(library, config)
     result = BuildResult(library, problems, files)
     if write:

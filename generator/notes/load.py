@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -26,11 +26,8 @@ _CITEKEY = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_:.+-]{0,79}$")
 class NoteCache:
     """Parsed notes by path and (mtime, size), so the watcher re-reads only files that changed."""
 
-    entries: dict[Path, tuple[tuple[int, int], Note, list[Problem]]]
-
-    @classmethod
-    def empty(cls) -> NoteCache:
-        return cls({})
+    entries: dict[Path, tuple[tuple[int, int], Note, list[Problem]]] = field(default_factory=dict)
+    good: dict[Path, Note] = field(default_factory=dict)  # last version whose front matter parsed
 
 
 def note_files(notes_dir: Path) -> list[Path]:
@@ -56,14 +53,22 @@ def load_notes(notes_dir: Path, root: Path, problems: Problems, cache: NoteCache
         else:
             local = Problems()
             note = read_note(path, _display(path, root), local)
-            found = local.items
             if cache is not None:
-                cache.entries[path] = (stamp, note, found)
+                last = cache.good.get(path)
+                if note.broken and last is not None:
+                    # While watching, a half-typed header must not make the page lose its badges.
+                    local.warn(note.path, 1, "keeping the last good version of this note until it is fixed")
+                    note = last
+                elif not note.broken:
+                    cache.good[path] = note
+                cache.entries[path] = (stamp, note, local.items)
+            found = local.items
         problems.extend(found)
         out.append(note)
     if cache is not None:
         for gone in set(cache.entries) - seen:
             del cache.entries[gone]
+            cache.good.pop(gone, None)
     return out
 
 
@@ -99,7 +104,10 @@ def parse_note(text: str, display: str, stem: str, problems: Problems) -> Note:
                               "body_line": body_line + _leading_blank_lines(body)}
     lines: dict[str, int] = {}
     if front is not None and front.strip():
-        for key, value, line in _mapping(front, display, problems):
+        entries = _mapping(front, display, problems)
+        if entries is None:
+            values["broken"] = True
+        for key, value, line in entries or ():
             lines[key] = line
             _field(key, value, line, display, problems, values)
     return Note(display, stem, lines=tuple(lines.items()), **values)
@@ -114,24 +122,26 @@ def _leading_blank_lines(body: str) -> int:
     return n
 
 
-def _mapping(front: str, display: str, problems: Problems) -> list[tuple[str, Any, int]]:
-    """Key, value and file line of each top-level front-matter entry; [] when it is not a mapping."""
+def _mapping(front: str, display: str, problems: Problems) -> list[tuple[str, Any, int]] | None:
+    """Key, value and file line of each top-level front-matter entry; None when it is not YAML."""
     try:
         node = yaml.compose(front, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = 2 + mark.line if mark else 1
         what = exc.problem or "invalid YAML"
+        if exc.context and exc.context_mark and exc.context_mark.line != getattr(mark, "line", None):
+            what += f" {exc.context} started on line {2 + exc.context_mark.line}"
         problems.warn(display, line, f"front matter is not valid YAML ({what}); its fields are ignored")
-        return []
+        return None
     except yaml.YAMLError as exc:
         problems.warn(display, 1, f"front matter is not valid YAML ({exc}); its fields are ignored")
-        return []
+        return None
     if node is None:
         return []
     if not isinstance(node, yaml.MappingNode):
         problems.warn(display, 2 + node.start_mark.line, "front matter should be `key: value` lines; ignored")
-        return []
+        return None
     constructor = yaml.SafeLoader("")
     out = []
     for key_node, value_node in node.value:

@@ -31,6 +31,7 @@ class Note:
     body: str = ""
     body_line: int = 1  # line of the file where the body starts, for link warnings
     lines: tuple[tuple[str, int], ...] = ()  # front-matter key -> its line in the file
+    broken: bool = False  # the front matter could not be parsed at all (its fields are missing)
 
     def line_of(self, key: str) -> int:
         return dict(self.lines).get(key, 1)
