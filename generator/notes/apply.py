@@ -139,8 +139,8 @@ def index_notes(library: Library, by_paper: dict[str, Note], orphans: list[Note]
         titles[t] = None if t in titles else p.id  # a title two papers share links to neither
     index = NoteIndex(stems=stems, hidden=hidden)
     mentions: dict[str, list[str]] = {}
-    for note in [*by_paper.values(), *orphans]:
-        owner = next((pid for pid, n in by_paper.items() if n is note), None)
+    pairs: list[tuple[str | None, Note]] = [*by_paper.items(), *((None, n) for n in orphans)]
+    for owner, note in pairs:
         me = papers.get(owner) if owner else None
         raw = wikilinks(note.body)
         found: list[Link] = []
