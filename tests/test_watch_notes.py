@@ -56,11 +56,15 @@ def test_edit_break_and_fix_a_note(watched: tuple[Watcher, Path, io.StringIO]) -
     watcher, root, out = watched
     page, note = root / PAGE, root / CASPER
     assert "★★★★★ 5/5" in page.read_text()
+    all_mtime = (root / "build/all.md").stat().st_mtime_ns
 
     save(note, NOTE.format(rating=3, body="A first **edit**."))
     assert poll(lambda: "<p>A first <strong>edit</strong>.</p>" in page.read_text())
     assert "★★★☆☆ 3/5" in page.read_text()
     assert watcher.wait_for(1, 10) and watcher.outcomes[-1].fast
+    # Only what the note shows on was rewritten (the rating also appears in the reading queue).
+    assert sorted(watcher.outcomes[-1].written) == [PAGE.removeprefix("build/"), "status/queue.md"]
+    assert (root / "build/all.md").stat().st_mtime_ns == all_mtime
 
     count = len(watcher.outcomes)
     note.write_text("---\nstatus: to-read\nrating: [3\n---\nHalf typed.\n", encoding="utf-8")
