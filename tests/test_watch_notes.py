@@ -62,8 +62,11 @@ def test_edit_break_and_fix_a_note(watched: tuple[Watcher, Path, io.StringIO]) -
     assert poll(lambda: "<p>A first <strong>edit</strong>.</p>" in page.read_text())
     assert "★★★☆☆ 3/5" in page.read_text()
     assert watcher.wait_for(1, 10) and watcher.outcomes[-1].fast
-    # Only what the note shows on was rewritten (the rating also appears in the reading queue).
-    assert sorted(watcher.outcomes[-1].written) == [PAGE.removeprefix("build/"), "status/queue.md"]
+    # Only what the note shows on was rewritten: its page, the queue (the rating shows there) and
+    # the page the old body linked to (its "Mentioned in" lost the link).
+    assert sorted(watcher.outcomes[-1].written) == [
+        PAGE.removeprefix("build/"), "papers/one-shot-federated-distillation-using-monoclass-teachers-a.md",
+        "status/queue.md"]
     assert (root / "build/all.md").stat().st_mtime_ns == all_mtime
 
     count = len(watcher.outcomes)
