@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -50,12 +51,14 @@ def collect(config: Config, problems: Problems,
     return library, registry
 
 
-def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None = None) -> BuildResult:
+def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None = None,
+          accept: Callable[[BuildResult], bool] | None = None) -> BuildResult:
+    """`accept` (the watcher's) may veto writing a result, to keep the last good output."""
     problems = Problems()
     library, registry = collect(config, problems, notes_cache)
     files = render_site(library, config)
     result = BuildResult(library, problems, files)
-    if write:
+    if write and (accept is None or accept(result)):
         result.stats = write_tree(config.build_dir, files,
                                   protected=[config.root, config.content_dir, config.seeds_dir])
         if registry.changed:

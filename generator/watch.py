@@ -90,6 +90,7 @@ class Watcher:
         self._observer: Any = None
         self._thread: threading.Thread | None = None
         self._watched: set[Path] = set()
+        self._accepted: set[str] = set()  # errors the output on disk already has
 
     # -- life cycle -------------------------------------------------------------------------
 
@@ -201,6 +202,8 @@ class Watcher:
                 result = self._full(quiet=True)
                 outcome = Outcome(shown, False, result.problems,
                                   list(result.stats.written) if result.stats else [])
+        except _Kept as kept:
+            outcome = Outcome(shown, False, kept.problems, error="the rebuild has new errors (above); nothing written")
         except (GeneratorError, OSError) as exc:
             outcome = Outcome(shown, False, Problems(), error=str(exc))
         except Exception as exc:  # keep watching whatever happened; the last good output stays
@@ -210,7 +213,18 @@ class Watcher:
         return outcome
 
     def _full(self, quiet: bool = False) -> BuildResult:
-        result = build(self.config, write=True, notes_cache=self.cache)
+        new_errors: list[str] = []
+
+        def accept(result: BuildResult) -> bool:
+            # An error that the last written build did not have (a digest broken mid-edit) would
+            # drop its papers from the site: keep the last good output until it is fixed.
+            new_errors.extend(str(p) for p in result.problems.errors if str(p) not in self._accepted)
+            return not (quiet and new_errors)
+
+        result = build(self.config, write=True, notes_cache=self.cache, accept=accept)
+        if result.stats is None:
+            raise _Kept(result.problems)
+        self._accepted = {str(p) for p in result.problems.errors}
         self.library = result.library
         notes = load_notes(self.config.notes_dir, self.config.root, Problems(), self.cache)
         self.signature = overrides_signature(notes)
@@ -254,6 +268,14 @@ class Watcher:
             return path.relative_to(self.config.root).as_posix()
         except ValueError:
             return path.as_posix()
+
+
+class _Kept(Exception):
+    """A rebuild that was not written, so the last good output stays."""
+
+    def __init__(self, problems: Problems) -> None:
+        super().__init__("kept the last good output")
+        self.problems = problems
 
 
 class _Handler(FileSystemEventHandler):

@@ -112,15 +112,23 @@ def test_an_override_takes_the_full_path_and_the_build_folder_is_ignored(
             in (root / "build/all.md").read_text())
 
 
-def test_a_digest_error_is_reported_and_the_watcher_recovers(watched: tuple[Watcher, Path, io.StringIO]) -> None:
+def test_a_broken_digest_keeps_the_last_good_output(watched: tuple[Watcher, Path, io.StringIO]) -> None:
     watcher, root, out = watched
-    bad = root / "seeds" / "002_broken.txt"
-    bad.write_text("this is not a digest\n", encoding="utf-8")
-    assert poll(lambda: "seeds/002_broken.txt:1: error: not a digest format I know" in out.getvalue(), 30)
-    assert (root / PAGE).exists()  # the other digests still build
-    bad.unlink()
-    assert watcher.wait_for(2, 30)
+    digest = root / "seeds" / "000_1b8355006bbdabc6.txt"
+    good = digest.read_bytes()
+    before = (root / PAGE).read_bytes()
+    digest.write_text("this is not a digest any more\n", encoding="utf-8")
+    assert watcher.wait_for(1, 30)
+    assert poll(lambda: "seeds/000_1b8355006bbdabc6.txt:1: error: not a digest format I know" in out.getvalue())
+    assert ("readinglist: error: the rebuild has new errors (above); nothing written\n"
+            "readinglist: still serving the last good build; fix it and save again") in out.getvalue()
+    assert (root / PAGE).read_bytes() == before  # its papers did not vanish from the site
     assert watcher._thread is not None and watcher._thread.is_alive()
+
+    digest.write_bytes(good)
+    save(root / CASPER, NOTE.format(rating=1, body="After the fix."))
+    assert poll(lambda: "<p>After the fix.</p>" in (root / PAGE).read_text(), 30)
+    assert "★☆☆☆☆ 1/5" in (root / PAGE).read_text()
 
 
 def test_editor_temporary_names_are_ignored() -> None:
