@@ -86,7 +86,7 @@ def read_note(path: Path, display: str, problems: Problems) -> Note:
 
 def split_front_matter(text: str) -> tuple[str | None, str, int]:
     """(front matter or None, body, line where the body starts). Lines are 1-based."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if not lines or lines[0].rstrip() != "---":
         return None, "\n".join(lines), 1
     for i in range(1, len(lines)):
