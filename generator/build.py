@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import sources
 from .config import Config
-from .enrich import Registry, enrich
+from .enrich import Registry
 from .enrich.bibnames import load_name_overrides
 from .errors import Problems
 from .model import Library
+from .notes import NoteCache, enrich_with_notes, load_notes
 from .render import render_site
 from .write import WriteStats, write_if_changed, write_tree
 
@@ -30,19 +32,25 @@ class BuildResult:
                          + (f", {len(self.stats.removed)} removed" if self.stats.removed else ""))
         else:
             parts.append(f"{len(self.files)} files checked")
+        if self.library.notes is not None:
+            n = self.library.notes
+            parts.append(f"{len(n.by_paper)} notes" + (f", orphan notes: {', '.join(o.path for o in n.orphans)}"
+                                                       if n.orphans else ""))
         parts.append(f"{len(self.problems.warnings)} warnings")
         if self.problems.errors:
             parts.append(f"{len(self.problems.errors)} errors")
         return "readinglist: " + ", ".join(parts)
 
 
-def collect(config: Config, problems: Problems) -> tuple[Library, Registry]:
+def collect(config: Config, problems: Problems,
+            notes_cache: NoteCache | None = None) -> tuple[Library, Registry]:
     """Read every digest and enrich the whole model (related links need all papers)."""
     raws = sources.read_all(config.seeds_dir, config.root, problems)
     registry = Registry.load(config.registry_path, problems)
     names_path = config.content_dir / "names.yml"
     names = load_name_overrides(names_path, _shown(names_path, config.root), problems)
-    library = enrich(raws, registry, problems, names=names)
+    notes = load_notes(config.notes_dir, config.root, problems, notes_cache)
+    library = enrich_with_notes(raws, registry, problems, notes, config, names=names)
     return library, registry
 
 
@@ -60,9 +68,11 @@ def extra_pages(config: Config, problems: Problems) -> dict[str, str]:
     return pages
 
 
-def build(config: Config, *, write: bool = True) -> BuildResult:
+def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None = None,
+          accept: Callable[[BuildResult], bool] | None = None) -> BuildResult:
+    """`accept` (the watcher's) may veto writing a result, to keep the last good output."""
     problems = Problems()
-    library, registry = collect(config, problems)
+    library, registry = collect(config, problems, notes_cache)
     files = render_site(library, config)
     for rel, text in extra_pages(config, problems).items():
         if rel in files:
@@ -70,7 +80,7 @@ def build(config: Config, *, write: bool = True) -> BuildResult:
         else:
             files[rel] = text
     result = BuildResult(library, problems, files)
-    if write:
+    if write and (accept is None or accept(result)):
         result.stats = write_tree(config.build_dir, files,
                                   protected=[config.root, config.content_dir, config.seeds_dir])
         if registry.changed:

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .notes.model import NoteIndex
 
 STATUSES = ("accepted", "under review", "preprint")
 
@@ -110,6 +114,7 @@ class Library:
 
     papers: list[Paper] = field(default_factory=list)
     digests: list[Digest] = field(default_factory=list)
+    notes: NoteIndex | None = None  # the curator's notes, attached after enrich
 
     def by_id(self) -> dict[str, Paper]:
         return {p.id: p for p in self.papers}
