@@ -39,7 +39,7 @@ def collect(config: Config, problems: Problems) -> tuple[Library, Registry]:
     """Read every digest and enrich the whole model (related links need all papers)."""
     raws = sources.read_all(config.seeds_dir, config.root, problems)
     registry = Registry.load(config.registry_path, problems)
-    library = enrich(raws, registry, problems)
+    library = enrich(raws, registry, problems, config=config)
     return library, registry
 
 
