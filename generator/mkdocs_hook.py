@@ -35,3 +35,12 @@ def on_serve(server: Any, config: Any, builder: Any, **_: Any) -> Any:
             if folder.exists():
                 server.watch(str(folder))
     return server
+
+
+def on_page_context(context: Any, page: Any, **_: Any) -> Any:
+    # Tag chips on a paper page link to the tag's own page, not to the index of all tags.
+    from generator.render.tags import canonical_tag_links
+
+    if isinstance(context.get("tags"), list):
+        canonical_tag_links(context["tags"])
+    return context

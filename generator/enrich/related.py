@@ -19,8 +19,8 @@ import scipy.sparse as sp
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, TfidfVectorizer
 from sklearn.preprocessing import normalize
 
-from .text import plain_title
 from ..model import Paper, Related
+from .text import plain_title
 from .topics import stem
 
 TOPIC_WEIGHT = 0.35

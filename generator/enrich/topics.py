@@ -87,8 +87,8 @@ class Taxonomy:
                 if all(k in entries[i + 1 + j][0] for j, k in enumerate(rest)):
                     seen.add(topic)
                     counts[topic] += 1
-        for n, topic in enumerate(self.topics):
-            for pattern in topic.patterns:
+        for n, entry in enumerate(self.topics):
+            for pattern in entry.patterns:
                 counts[n] += sum(1 for _ in pattern.finditer(text))
         return counts
 

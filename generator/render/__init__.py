@@ -8,7 +8,10 @@ from ..model import Library
 from .exports import papers_json
 from .indexes import render_all, render_digest, render_digest_index, render_home
 from .links import digest_md, paper_md
+from .map import MAP_MD, render_map
 from .paper import render_paper
+from .related import related_section
+from .tags import render_tag_files
 
 ASSETS = {
     "assets/readinglist.css": "readinglist.css",
@@ -24,16 +27,18 @@ def render_site(library: Library, config: Config) -> dict[str, str]:
         "papers.json": papers_json(library),
         "references.bib": bibtex.bibliography(library.papers),
     }
+    files.update(render_tag_files(library))
+    files[MAP_MD] = render_map(library)
     if "tags.md" not in files:
         files["tags.md"] = "---\ntitle: Tags\n---\n\n# Tags\n\n<!-- material/tags -->\n"
+    by_id = library.by_id()
     for paper in library.papers:
         entry = bibtex.entry_text(paper)
         # Sections contributed by later stages go into these tuples, one call each.
         after_abstract: tuple[str, ...] = ()
-        after_bibtex: tuple[str, ...] = ()
+        after_bibtex: tuple[str, ...] = (related_section(paper, library, by_id),)
         files[paper_md(paper)] = render_paper(paper, library, entry, after_abstract, after_bibtex)
         files[f"papers/{paper.slug}.bib"] = entry + "\n"
-    by_id = library.by_id()
     for digest in library.digests:
         files[digest_md(digest)] = render_digest(digest, library)
         files[f"digests/{digest.slug}.bib"] = bibtex.bibliography(
