@@ -78,6 +78,8 @@ def _tag_matrix(tag_lists: Sequence[Sequence[str]]) -> tuple[sp.csr_matrix, list
             cols.append(col[t])
             vals.append(math.log((1 + n) / (1 + df[t])) + 1.0)
     matrix = sp.csr_matrix((np.array(vals, dtype=np.float32), (rows, cols)), shape=(n, len(names)))
+    if not names:
+        return matrix, names, df
     return sp.csr_matrix(normalize(matrix)), names, df
 
 

@@ -225,7 +225,8 @@ TagChanges = dict[str, tuple[tuple[str, ...], tuple[str, ...]]]
 
 def paper_tags(paper: Paper, taxonomy: Taxonomy) -> tuple[str, ...]:
     """Matched topics (strongest first), then the paper's subject classes."""
-    topics = taxonomy.match(paper.title, paper.abstract)
+    # A placeholder title ("Untitled paper by ...") quotes the abstract; do not count it twice.
+    topics = taxonomy.match("" if paper.title_missing else paper.title, paper.abstract)
     subjects = [subject_tag(c) for c in paper.categories]
     return tuple(dict.fromkeys([*topics, *subjects]))
 
