@@ -1,0 +1,134 @@
+"""Tags, related papers and pictures in the built site (one `mkdocs build --strict` per module)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import urljoin, urlparse
+
+import pytest
+
+from generator.build import BuildResult
+from generator.render.graph import url_from
+from generator.render.tags import tag_slugs
+
+from tests.conftest import ROOT, copy_project
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    dest = tmp_path_factory.mktemp("topicsite")
+    copy_project(dest)
+    (dest / "generator").mkdir()
+    shutil.copy(ROOT / "generator" / "mkdocs_hook.py", dest / "generator" / "mkdocs_hook.py")
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(dest / "mkdocs.yml")],
+                         capture_output=True, text=True, env=env, cwd=dest)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert "WARNING" not in run.stderr
+    return dest / "site"
+
+
+def _resolve(site: Path, page: Path, href: str) -> Path:
+    base = "/" + page.relative_to(site).as_posix()
+    path = urlparse(urljoin(base, href)).path
+    target = site / path.lstrip("/")
+    return target / "index.html" if path.endswith("/") else target
+
+
+def _page(site: Path, prefix: str) -> Path:
+    hits = sorted(site.glob(f"papers/{prefix}*/index.html"))
+    assert len(hits) == 1, prefix
+    return hits[0]
+
+
+def test_tag_chips_link_to_the_tags_own_page(site: Path) -> None:
+    page = _page(site, "kl-for-a-kl")
+    html = page.read_text("utf-8")
+    chips = dict((name, href) for href, name in re.findall(r'<a href="([^"]+)" class="md-tag">([^<]+)</a>', html))
+    assert set(chips) >= {"On-policy distillation", "Knowledge distillation", "Machine Learning (cs.LG)"}
+    assert chips["On-policy distillation"] == "../../tags/on-policy-distillation/#tag:on-policy-distillation"
+    for href in chips.values():
+        target = _resolve(site, page, href)
+        assert target.is_file() and target.parent.parent.name == "tags", href
+        fragment = href.split("#", 1)[1]
+        assert f'id="{fragment}"' in target.read_text("utf-8")
+
+
+def test_tag_page_lists_papers_with_first_author_year_and_bib(site: Path, seed_build: BuildResult) -> None:
+    html = (site / "tags" / "on-policy-distillation" / "index.html").read_text("utf-8")
+    assert "2 papers" in html
+    kl = next(p for p in seed_build.library.papers if p.title.startswith("KL for a KL"))
+    row = re.search(r"<tr>\s*<td><a href=\"([^\"]+)\">KL for a KL[^<]*</a></td>\s*<td>([^<]+)</td>\s*<td>(\d+)</td>",
+                    html)
+    assert row is not None
+    assert row.group(2) == f"{kl.first_author} et al." and row.group(3) == "2026"
+    assert _resolve(site, site / "tags/on-policy-distillation/index.html", row.group(1)).is_file()
+    bib = (site / "tags" / "on-policy-distillation.bib").read_text("utf-8")
+    assert sorted(re.findall(r"@\w+\{([^,]+),", bib)) == ["oh2026kl", "yang2026pruneopd"]
+    assert 'href="../on-policy-distillation.bib"' in html
+
+
+def test_tags_index_lists_every_tag(site: Path, seed_build: BuildResult) -> None:
+    html = (site / "tags" / "index.html").read_text("utf-8")
+    tags = {t for p in seed_build.library.papers for t in p.tags}
+    slugs = tag_slugs(sorted(tags))
+    for tag in tags:
+        assert f'href="{slugs[tag]}/"' in html, tag
+    assert (site / "tags" / slugs["Computation and Language (cs.CL)"] / "index.html").is_file()
+
+
+def test_related_links_and_graph_nodes_resolve(site: Path) -> None:
+    page = _page(site, "flexible-routing")
+    html = page.read_text("utf-8")
+    section = html.split('id="related-papers"', 1)[1].split("</ol>", 1)[0]
+    listed = re.findall(r'<li><a href="([^"]+)">([^<]+)</a>', section)
+    assert len(listed) == 5
+    assert any(t.startswith("PersonalizedRouter") for _, t in listed)
+    assert section.count('class="rl-why"') == 5
+    svg = re.search(r"<svg class=\"rl-graph-svg\".*?</svg>", html, re.S)
+    assert svg is not None
+    nodes = re.findall(r'<a href="([^"]+)" class="rl-node', svg.group(0))
+    assert len(nodes) == 6  # the paper and its five related papers
+    for href in nodes + [h for h, _ in listed]:
+        assert _resolve(site, page, href).is_file(), href
+    assert "#000" not in svg.group(0) and "black" not in svg.group(0)
+
+
+def test_map_page_draws_every_paper_with_legend(site: Path, seed_build: BuildResult) -> None:
+    page = site / "map" / "index.html"
+    html = page.read_text("utf-8")
+    svg = re.search(r"<svg class=\"rl-graph-svg rl-map-svg\".*?</svg>", html, re.S)
+    assert svg is not None
+    nodes = re.findall(r'<a href="([^"]+)" class="rl-node rl-node--map"', svg.group(0))
+    assert len(nodes) == len(seed_build.library.papers) == 41
+    assert all(_resolve(site, page, h).is_file() for h in nodes)
+    legend = re.findall(r'<li><span class="rl-swatch" style="background:(#[0-9a-f]{6})"></span>'
+                        r'(?:<a href="([^"]+)">)?([^<(]+)', html)
+    assert len(legend) >= 5
+    for _, href, _name in legend:
+        if href:
+            assert _resolve(site, page, href).is_file()
+    assert '<a href="map/" class="md-tabs__link">' in (site / "index.html").read_text("utf-8")  # in the nav
+
+
+def test_layout_is_reproducible(seed_build: BuildResult, project) -> None:  # type: ignore[no-untyped-def]
+    from generator.build import build
+
+    again = build(project(), write=False)
+    assert again.files["map.md"] == seed_build.files["map.md"]
+    paper = next(k for k in again.files if k.startswith("papers/flexible-routing") and k.endswith(".md"))
+    assert again.files[paper] == seed_build.files[paper]
+
+
+def test_url_from_matches_directory_urls() -> None:
+    assert url_from("papers/a.md", "papers/b.md") == "../b/"
+    assert url_from("map.md", "papers/b.md") == "../papers/b/"
+    assert url_from("map.md", "tags/x.md") == "../tags/x/"
+    assert url_from("index.md", "papers/b.md") == "papers/b/"
