@@ -193,4 +193,5 @@ def test_tag_names_that_could_break_pages_are_refused(bad: str) -> None:
     problems = Problems()
     node = yaml.compose(yaml.safe_dump({"topics": [{"name": bad, "phrases": ["x"]}]}))
     assert parse_taxonomy(node, "t.yml", problems).names == []
-    assert str(problems.items[0]) == f"t.yml:2: warning: topic name {bad!r} has characters a tag cannot hold; entry skipped"
+    assert str(problems.items[0]) == (f"t.yml:2: warning: topic name {bad!r} has characters a tag cannot hold; "
+                                      "entry skipped")

@@ -15,7 +15,6 @@ import pytest
 from generator.build import BuildResult
 from generator.render.graph import url_from
 from generator.render.tags import tag_slugs
-
 from tests.conftest import ROOT, copy_project
 
 pytestmark = pytest.mark.slow
