@@ -54,7 +54,10 @@ class Taxonomy:
                 keys = phrase_keys(phrase)
                 if keys:
                     self._index.setdefault(keys[0], []).append((keys[1:], n))
-        self._token_cache: dict[str, tuple[frozenset[Key], tuple[tuple[tuple[Key, ...], int], ...]]] = {}
+        # Per distinct word of the input: what it can match, and which phrases can start at it.
+        self._keys: dict[str, frozenset[Key]] = {}
+        self._starts: dict[str, tuple[tuple[tuple[Key, ...], int], ...]] = {}
+        self._patterns = [(n, p) for n, t in enumerate(self.topics) for p in t.patterns]
 
     @property
     def names(self) -> list[str]:
@@ -63,33 +66,33 @@ class Taxonomy:
     def by_name(self) -> dict[str, Topic]:
         return {t.name: t for t in self.topics}
 
-    def _entry(self, token: str) -> tuple[frozenset[Key], tuple[tuple[tuple[Key, ...], int], ...]]:
-        entry = self._token_cache.get(token)
-        if entry is None:
-            keys = text_keys(token)
-            cands = tuple(c for k in keys for c in self._index.get(k, ()))
-            entry = (keys, cands)
-            self._token_cache[token] = entry
-        return entry
+    def _learn(self, token: str) -> None:
+        keys = text_keys(token)
+        self._keys[token] = keys
+        self._starts[token] = tuple(c for k in sorted(keys) for c in self._index.get(k, ()))
 
     def hits(self, text: str) -> list[int]:
         """Matches per topic in `text` (each start position counts once per topic)."""
         counts = [0] * len(self.topics)
         tokens = _WORD.findall(text)
-        entries = [self._entry(t) for t in tokens]
-        for i, (_, cands) in enumerate(entries):
-            if not cands:
-                continue
+        # Thousands of abstracts share one vocabulary: look words up in C (map), learn new ones once.
+        starts = list(map(self._starts.get, tokens))
+        if None in starts:
+            for token in {t for t, c in zip(tokens, starts, strict=True) if c is None}:
+                self._learn(token)
+            starts = list(map(self._starts.__getitem__, tokens))
+        keys = self._keys
+        last = len(tokens) - 1
+        for i in [i for i, c in enumerate(starts) if c]:
             seen: set[int] = set()
-            for rest, topic in cands:
-                if topic in seen or i + len(rest) >= len(entries):
+            for rest, topic in starts[i] or ():
+                if topic in seen or i + len(rest) > last:
                     continue
-                if all(k in entries[i + 1 + j][0] for j, k in enumerate(rest)):
+                if all(k in keys[tokens[i + 1 + j]] for j, k in enumerate(rest)):
                     seen.add(topic)
                     counts[topic] += 1
-        for n, entry in enumerate(self.topics):
-            for pattern in entry.patterns:
-                counts[n] += sum(1 for _ in pattern.finditer(text))
+        for n, pattern in self._patterns:
+            counts[n] += len(pattern.findall(text))
         return counts
 
     def match(self, title: str, abstract: str) -> list[str]:
