@@ -149,3 +149,19 @@ def test_shared_terms_prefer_phrases_without_repeating_words() -> None:
     terms = np.array(["distillation", "policy distillation", "student"], dtype=object)
     text = sp.csr_matrix(np.array([[0.5, 0.6, 0.2], [0.5, 0.7, 0.3]], dtype=np.float32))
     assert shared_terms(text, terms, 0, 1) == ["policy distillation", "student"]
+
+
+def test_count_and_min_score_come_from_mkdocs_yml(project) -> None:  # type: ignore[no-untyped-def]
+    from generator.build import build
+    from generator.config import load_config
+
+    config = project()
+    path = config.root / "mkdocs.yml"
+    text = path.read_text("utf-8").replace("count: 5", "count: 2").replace("min_score: 0.08", "min_score: 0.3")
+    path.write_text(text, "utf-8")
+    result = build(load_config(path), write=False)
+    lengths = [len(p.related) for p in result.library.papers]
+    assert max(lengths) == 2 and min(lengths) == 0
+    assert all(r.score >= 0.3 for p in result.library.papers for r in p.related)
+    kl = next(p for p in result.library.papers if p.title.startswith("KL for a KL"))
+    assert [result.library.by_id()[r.id].key for r in kl.related] == ["yang2026pruneopd"]
