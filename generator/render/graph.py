@@ -20,8 +20,8 @@ from ..model import Paper
 from . import escape
 
 # Distinct hues that read on white and on Material's dark slate background alike.
-PALETTE = ("#4e79a7", "#f28e2b", "#e15759", "#59a14f", "#b07aa1", "#76b7b2",
-           "#edc948", "#ff9da7", "#9c755f", "#3fa7d6", "#c2185b", "#7cb342")
+PALETTE = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948",
+           "#b07aa1", "#ff9da7", "#9c755f", "#17becf", "#bcbd22", "#7f6fd6")
 OTHER_COLOUR = "#9e9e9e"
 
 
@@ -162,26 +162,56 @@ def layout(n: int, edges: Sequence[tuple[int, int, float]], seed: int = 7, itera
     return np.round((pos - lo) / span, 4)
 
 
+Box = tuple[float, float, float, float]
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def place_labels(points: list[tuple[float, float]], labels: dict[int, str], order: list[int],
+                 width: float, height: float, font: float) -> dict[int, tuple[str, float, float]]:
+    """Greedy label placement: right of the dot, else left, above or below; a label that would
+    cover another label or a dot is left out (its title still shows on hover)."""
+    taken: list[Box] = [(x - 6, y - 6, x + 6, y + 6) for x, y in points]
+    placed: dict[int, tuple[str, float, float]] = {}
+    for i in order:
+        x, y = points[i]
+        w, h = 0.56 * font * len(labels[i]), font * 1.1
+        options = [("start", x + 9, y + 4, (x + 8, y - h / 2, x + 9 + w, y + h / 2)),
+                   ("end", x - 9, y + 4, (x - 9 - w, y - h / 2, x - 8, y + h / 2)),
+                   ("middle", x, y - 10, (x - w / 2, y - 10 - h, x + w / 2, y - 8)),
+                   ("middle", x, y + 19, (x - w / 2, y + 8, x + w / 2, y + 8 + h))]
+        own = (x - 6, y - 6, x + 6, y + 6)
+        for anchor, lx, ly, box in options:
+            inside = box[0] >= 0 and box[2] <= width and box[1] >= 0 and box[3] <= height
+            if inside and not any(_overlaps(box, t) for t in taken if t != own):
+                placed[i] = (anchor, lx, ly)
+                taken.append(box)
+                break
+    return placed
+
+
 def map_svg(nodes: list[MapNode], edges: list[tuple[int, int, float]], from_md: str, to_md: dict[str, str],
-            labelled: set[int], width: int = 1000, height: int = 720) -> str:
-    margin = 60
+            label_order: list[int], width: int = 1000, height: int = 720, font: float = 11,
+            ) -> tuple[str, set[int]]:
+    """The map and the set of nodes whose title is written next to them."""
+    margin = 40
     parts = [f'<svg class="rl-graph-svg rl-map-svg" viewBox="0 0 {width} {height}" role="group" '
-             f'aria-label="Map of all papers" xmlns="http://www.w3.org/2000/svg" font-size="11">']
-
-    def xy(node: MapNode) -> tuple[float, float]:
-        return margin + node.x * (width - 2 * margin), margin / 2 + node.y * (height - 1.5 * margin)
-
+             f'aria-label="Map of all papers" xmlns="http://www.w3.org/2000/svg" font-size="{font:g}">']
+    points = [(margin + n.x * (width - 2 * margin), margin + n.y * (height - 2 * margin)) for n in nodes]
     best = max((w for _, _, w in edges), default=1.0) or 1.0
     for a, b, w in edges:
-        (x1, y1), (x2, y2) = xy(nodes[a]), xy(nodes[b])
+        (x1, y1), (x2, y2) = points[a], points[b]
         parts.append(f'<line class="rl-edge" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
                      f'stroke-width="{0.6 + 2.4 * w / best:.1f}"/>')
+    labels = {i: short(_label(nodes[i].paper), 30) for i in label_order}
+    placed = place_labels(points, labels, label_order, width, height, font)
     for i, node in enumerate(nodes):
-        x, y = xy(node)
-        label = short(_label(node.paper), 30) if i in labelled else ""
-        anchor = "start" if x < width * 0.8 else "end"
-        lx = x + (9 if anchor == "start" else -9)
+        x, y = points[i]
+        anchor, lx, ly = placed.get(i, ("start", x, y))
         parts.append(_node(url_from(from_md, to_md[node.paper.id]), x, y, 4 + min(node.degree, 8) * 0.6,
-                           "rl-node rl-node--map", _label(node.paper), label, anchor, lx, y + 4, node.colour))
+                           "rl-node rl-node--map", _label(node.paper), labels[i] if i in placed else "",
+                           anchor, lx, ly, node.colour))
     parts.append("</svg>")
-    return "".join(parts)
+    return "".join(parts), set(placed)

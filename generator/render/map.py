@@ -15,17 +15,40 @@ from .tags import tag_md, tag_slugs
 
 MAP_MD = "map.md"
 MAX_NODES = 300
-MAX_LABELS = 24
+MAX_LABELS = 60
 # An edge on the map means a related link at least this strong (or the paper's best link).
 STRONG = 0.2
+# A paper takes its map colour from one of its strongest few topics.
+CANDIDATES = 3
 
 
-def main_topic(paper: Paper, topics: list[str]) -> str | None:
+def legend_topics(papers: list[Paper], topics: list[str], size: int = len(PALETTE)) -> list[str]:
+    """The topics that colour the map: picked greedily so that as many papers as possible get a
+    colour from one of their `CANDIDATES` strongest topics (one colour per topic, few colours)."""
     known = set(topics)
-    for tag in paper.tags:
-        if tag in known:
+    tops = [[t for t in p.tags if t in known][:CANDIDATES] for p in papers]
+    chosen: list[str] = []
+    left = list(range(len(papers)))
+    while left and len(chosen) < size:
+        score: Counter[str] = Counter()
+        for i in left:
+            for rank, t in enumerate(tops[i]):
+                score[t] += CANDIDATES - rank  # a paper's main topic counts most
+        if not score:
+            break
+        best = min(score, key=lambda t: (-score[t], topics.index(t)))
+        chosen.append(best)
+        left = [i for i in left if best not in tops[i]]
+    return chosen
+
+
+def colour_topic(paper: Paper, legend: list[str]) -> str | None:
+    """The paper's strongest topic that has a colour on the map."""
+    shown = set(legend)
+    for tag in paper.tags[:CANDIDATES + 2]:
+        if tag in shown:
             return tag
-    return paper.tags[0] if paper.tags else None
+    return None
 
 
 def strong_edges(papers: list[Paper]) -> dict[tuple[str, str], float]:
@@ -55,24 +78,23 @@ def render_map(library: Library) -> str:
     edges = [(index[a], index[b], w) for (a, b), w in sorted(all_edges.items()) if a in index and b in index]
 
     names = [name for name, _ in library.topics]
-    mains = {p.id: main_topic(p, names) for p in drawn}
-    counts = Counter(m for m in mains.values() if m)
-    legend = [t for t, _ in sorted(counts.items(), key=lambda tc: (-tc[1], names.index(tc[0])
-                                                                     if tc[0] in names else len(names), tc[0]))]
-    legend = legend[: len(PALETTE)]
+    legend = legend_topics(drawn, names)
     colour = {t: PALETTE[i] for i, t in enumerate(legend)}
+    mains = {p.id: colour_topic(p, legend) for p in drawn}
+    counts = Counter(m for m in mains.values() if m)
 
     pos = layout(len(drawn), edges)
     nodes = [MapNode(p, float(pos[i, 0]), float(pos[i, 1]), colour.get(mains[p.id] or "", OTHER_COLOUR),
                      degree[p.id]) for i, p in enumerate(drawn)]
-    labelled = set(sorted(range(len(drawn)), key=lambda i: (-nodes[i].degree, i))[:MAX_LABELS])
+    label_order = sorted(range(len(drawn)), key=lambda i: (-nodes[i].degree, i))[:MAX_LABELS]
     to_md = {p.id: paper_md(p) for p in drawn}
-    svg = map_svg(nodes, edges, MAP_MD, to_md, labelled)
+    svg, labelled = map_svg(nodes, edges, MAP_MD, to_md, label_order)
 
     slugs = tag_slugs(list({t for p in papers for t in p.tags}))
     lines = [
         "---", "title: Map", "hide:", "  - toc", "---", "", "# Map of the reading list", "",
-        f"{len(drawn)} papers, coloured by their main topic; a line joins two papers when one is among "
+        f"{len(drawn)} papers, coloured by their main topic (or, when that topic has no colour of its "
+        "own, their strongest topic that has one); a line joins two papers when one is among "
         f"the other's closest (its best related paper, or similarity at least {STRONG:.2f}). "
         "Thicker lines mean more similar. Click a dot to open the paper.", "",
     ]
@@ -81,8 +103,8 @@ def render_map(library: Library) -> str:
                   f"    Only the {len(drawn)} best-connected papers are drawn, so the map stays readable. "
                   "Every paper is on [All papers](all.md) and on its tag pages.", ""]
     if len(labelled) < len(drawn):
-        lines += [f"Titles are written next to the {len(labelled)} best-connected papers; hover a dot "
-                  "for any other title.", ""]
+        lines += [f"Titles are written next to {len(labelled)} papers (the best-connected ones that have "
+                  "room); hover a dot for any other title.", ""]
     lines += [f'<div class="rl-graph rl-map">{svg}</div>', "", '<ul class="rl-legend">']
     for t in legend:
         link = f'<a href="{escape.attr(_tag_href(slugs, t))}">{escape.text(t)}</a>' if t in slugs else escape.text(t)
