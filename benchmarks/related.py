@@ -23,7 +23,8 @@ sys.path.insert(0, str(ROOT))
 from generator.enrich.related import Settings, related_papers  # noqa: E402
 from generator.enrich.topics import load_taxonomy, tag_papers  # noqa: E402
 from generator.errors import Problems  # noqa: E402
-from generator.model import Paper, SourceRef  # noqa: E402
+from generator.model import Library, Paper, SourceRef  # noqa: E402
+from generator.render.map import render_map  # noqa: E402
 
 FUNCTION_WORDS = ("the of and to in a is that for we on with as by this are our from an be which "
                   "it can these at or has have not but than its their such both each").split()
@@ -96,6 +97,13 @@ def main() -> None:
     peak = peak_mb()
     print(f"total:   {total:6.2f} s wall; peak memory {peak:.0f} MB ({peak - base:.0f} MB above the start)")
     ok = total <= 10 and peak <= 1024
+    from dataclasses import replace
+
+    linked = [replace(p, related=links[p.id], slug=f"p{n}") for n, p in enumerate(tagged)]
+    wall = time.perf_counter()
+    page = render_map(Library(papers=linked, topics=tuple((t.name, t.description) for t in taxonomy.topics)))
+    print(f"map page (not part of the target): {time.perf_counter() - wall:.2f} s, "
+          f"{page.count('rl-node--map')} of {len(linked)} papers drawn, {len(page) // 1024} KiB")
     print("target (<= 10 s, <= 1 GB): " + ("met" if ok else "NOT met")
           + " (wall time counts other load on the machine; compare the CPU figures)")
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -78,15 +78,14 @@ def count_terms(texts: Sequence[str], min_df: int, max_df: float) -> tuple[sp.cs
     """Unigram + bigram counts, as scikit-learn's CountVectorizer(ngram_range=(1, 2)) makes them
     (same token pattern, stop words removed before pairing), but with the bigrams built in numpy:
     CountVectorizer spends most of its time on one Python step per n-gram."""
-    vocab: dict[str, int] = {}
     stop = STOP_SET
-    ids: list[np.ndarray] = []
-    for text in texts:
-        words = [w for w in _TOKEN.findall(text.lower()) if w not in stop]
-        ids.append(np.fromiter((vocab.setdefault(w, len(vocab)) for w in words), dtype=np.int64, count=len(words)))
+    docs = [[w for w in _TOKEN.findall(text.lower()) if w not in stop] for text in texts]
+    everything = [w for words in docs for w in words]
+    # dict.fromkeys and map run in C: one pass for the vocabulary, one for the word ids.
+    vocab = {w: i for i, w in enumerate(dict.fromkeys(everything))}
+    flat = np.fromiter(map(vocab.__getitem__, everything), dtype=np.int64, count=len(everything))
     v = len(vocab)
-    lengths = np.array([len(x) for x in ids], dtype=np.int64)
-    flat = np.concatenate(ids) if ids else np.zeros(0, dtype=np.int64)
+    lengths = np.array([len(words) for words in docs], dtype=np.int64)
     doc = np.repeat(np.arange(len(texts)), lengths)
     same = doc[1:] == doc[:-1] if len(flat) > 1 else np.zeros(0, dtype=bool)
     bigrams = v + flat[:-1][same] * v + flat[1:][same]
@@ -97,10 +96,7 @@ def count_terms(texts: Sequence[str], min_df: int, max_df: float) -> tuple[sp.cs
     counts.sum_duplicates()
     df = np.bincount(counts.indices, minlength=len(uniq))
     keep = np.flatnonzero((df >= min_df) & (df <= max_df * len(texts)))
-    words = [""] * v
-    for w, i in vocab.items():
-        words[i] = w
-    return sp.csr_matrix(counts[:, keep]), TermNames(words, uniq[keep])
+    return sp.csr_matrix(counts[:, keep]), TermNames(list(vocab), uniq[keep])
 
 
 def _text_matrix(texts: Sequence[str]) -> tuple[sp.csr_matrix, TermNames]:
@@ -167,7 +163,9 @@ def related_papers(papers: Sequence[Paper], settings: Settings | None = None) ->
 def strongest(matrix: sp.csr_matrix, limit: int) -> sp.csr_matrix:
     """Each row's `limit` largest entries (ties: lower column first); the rest dropped."""
     rows = np.repeat(np.arange(matrix.shape[0]), np.diff(matrix.indptr))
-    order = np.lexsort((matrix.indices, -matrix.data, rows))
+    # One stable sort: by row, then by weight descending (data is in (0, 1]); CSR keeps columns
+    # ascending within a row, so ties stay in column order.
+    order = np.argsort(rows + (1.0 - matrix.data.astype(np.float64)) * 0.5, kind="stable")
     rank = np.arange(len(order)) - matrix.indptr[rows[order]]
     keep = np.sort(order[rank < limit])
     return sp.csr_matrix((matrix.data[keep], (rows[keep], matrix.indices[keep])), shape=matrix.shape)
@@ -184,12 +182,12 @@ def _shared_terms_many(text: sp.csr_matrix, terms: TermNames | np.ndarray, rows_
         lo, hi = product.indptr[r], product.indptr[r + 1]
         idx, weight = product.indices[lo:hi], product.data[lo:hi]
         # Strongest first, ties by column; only the first few can make it into the reason.
-        order = np.lexsort((idx, -weight))[: limit * 4]
-        out.append(_pick_terms([str(terms[idx[x]]) for x in order if weight[x] > 0], limit))
+        order = np.lexsort((idx, -weight))
+        out.append(_pick_terms((terms[idx[x]] for x in order if weight[x] > 0), limit))
     return out
 
 
-def _pick_terms(candidates: list[str], limit: int) -> list[str]:
+def _pick_terms(candidates: Iterable[str], limit: int) -> list[str]:
     picked: list[str] = []
     for term in candidates:
         # `policy distillation` already says `distillation`: no word twice in the reason.
