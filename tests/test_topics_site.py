@@ -131,3 +131,61 @@ def test_url_from_matches_directory_urls() -> None:
     assert url_from("map.md", "papers/b.md") == "../papers/b/"
     assert url_from("map.md", "tags/x.md") == "../tags/x/"
     assert url_from("index.md", "papers/b.md") == "papers/b/"
+
+
+@pytest.fixture(scope="module")
+def served(site: Path):  # type: ignore[no-untyped-def]
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
+                              cwd=site, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(50):
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            import time
+            time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def _luminance(css: str) -> float:
+    r, g, b = (int(x) for x in re.findall(r"\d+", css)[:3])
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_pictures_readable_and_clickable_in_chromium(served: str, scheme: str) -> None:
+    from tests.conftest import require_tool
+
+    chromium = require_tool("chromium")
+    from playwright.sync_api import sync_playwright
+
+    args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+            "--disable-sync", "--no-first-run"]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=args)
+        page = browser.new_page(color_scheme=scheme)
+        page.goto(f"{served}/papers/flexible-routing-via-uncertainty-decomposition/", wait_until="load")
+        svg = page.locator(".rl-graph-svg").first
+        box = svg.bounding_box()
+        assert box is not None and box["width"] > 300 and box["height"] > 100
+        label = page.locator(".rl-graph-svg text").first
+        fill = label.evaluate("e => getComputedStyle(e).fill")
+        background = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+        # Labels contrast with the page in both palettes (currentColor follows Material's scheme).
+        assert abs(_luminance(fill) - _luminance(background)) > 0.5, (fill, background)
+        page.goto(f"{served}/map/", wait_until="load")
+        nodes = page.locator(".rl-map-svg a.rl-node--map")
+        assert nodes.count() == 41
+        nodes.nth(0).locator("circle").click()
+        page.wait_for_url(re.compile(r".*/papers/[a-z0-9-]+/$"))
+        assert page.locator("h1").inner_text().strip() != ""
+        browser.close()
