@@ -82,6 +82,9 @@ def neighbourhood_svg(paper: Paper, by_id: dict[str, Paper], from_md: str, to_md
         rows = math.ceil(n / 2) if side == 1 else n // 2
         frac = (row + 0.5) / max(rows, 1)
         angle = math.pi * (frac - 0.5) * 0.8
+        if rows == 1:
+            # A lone paper on each side: tilt them, or the two would sit on one line with the centre.
+            angle = -0.35 * side
         near = 0.62 + 0.38 * (1 - r.score / best)
         x = cx + side * math.cos(angle) * (width * 0.22) * near
         y = cy + math.sin(angle) * (height * 0.40) * near * 1.15
