@@ -189,3 +189,21 @@ def test_pictures_readable_and_clickable_in_chromium(served: str, scheme: str) -
         page.wait_for_url(re.compile(r".*/papers/[a-z0-9-]+/$"))
         assert page.locator("h1").inner_text().strip() != ""
         browser.close()
+
+
+def test_map_caps_what_it_draws_and_says_so(seed_build: BuildResult, monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.render import map as map_page
+
+    monkeypatch.setattr(map_page, "MAX_NODES", 10)
+    text = map_page.render_map(seed_build.library)
+    assert '!!! note "Showing 10 of 41 papers"' in text
+    assert text.count('class="rl-node rl-node--map"') == 10
+
+
+def test_empty_list_builds(project) -> None:  # type: ignore[no-untyped-def]
+    from generator.build import build
+
+    result = build(project(seeds=False), write=False)
+    assert result.library.papers == []
+    assert "0 papers" in result.files["map.md"]
+    assert "<!-- material/tags -->" in result.files["tags.md"]
