@@ -122,6 +122,7 @@ def test_note_tags_resolve_and_unknown_ones_warn() -> None:
 
 def test_apply_changes_adds_first_and_removes() -> None:
     assert apply_changes(("A", "B", "C"), ("D", "B"), ("c",)) == ("D", "B", "A")
+    assert apply_changes(("A",), ("x --> <script>", ""), ()) == ("A",)
 
 
 def test_subject_tags_have_readable_names() -> None:

@@ -207,3 +207,22 @@ def test_empty_list_builds(project) -> None:  # type: ignore[no-untyped-def]
     assert result.library.papers == []
     assert "0 papers" in result.files["map.md"]
     assert "<!-- material/tags -->" in result.files["tags.md"]
+
+
+def test_pictures_and_tag_pages_escape_input_text() -> None:
+    from generator.model import Library, Paper, Related, SourceRef
+    from generator.render.related import related_section
+    from generator.render.tags import render_tag_page
+
+    evil = Paper(id="a", title='<script>alert("x")</script> & *bold*', authors=("<img src=x>",),
+                 abstract="", origin=SourceRef("s.txt", 1), slug="a", tags=("C++ & Rust",))
+    other = Paper(id="b", title="Plain", authors=("B C",), abstract="", origin=SourceRef("s.txt", 2), slug="b",
+                  related=(Related("a", 0.5, "shared terms: <b>x</b>"),))
+    evil = Paper(**{**evil.__dict__, "related": (Related("b", 0.5, "why <i>"),)})
+    lib = Library(papers=[evil, other])
+    section = related_section(other, lib)
+    assert "<script" not in section and "<b>" not in section and "<img" not in section
+    assert "&#60;script&#62;" in section
+    page = render_tag_page("C++ & Rust", "c-rust", [evil])
+    assert "<script" not in page and "<img" not in page
+    assert '<!-- material/tags {"include": ["C++ & Rust"], "layout": "readinglist", "toc": false} -->' in page

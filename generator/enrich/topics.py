@@ -235,9 +235,10 @@ def paper_tags(paper: Paper, taxonomy: Taxonomy) -> tuple[str, ...]:
 
 
 def apply_changes(tags: Sequence[str], add: Iterable[str], remove: Iterable[str]) -> tuple[str, ...]:
-    """A note's additions go first (the curator knows best what a paper is about)."""
+    """A note's additions go first (the curator knows best what a paper is about). A name that
+    could not be a tag (see `valid_tag_name`) is never added."""
     dropped = {r.lower() for r in remove}
-    merged = [*add, *tags]
+    merged = [*(a for a in add if valid_tag_name(a)), *tags]
     return tuple(t for t in dict.fromkeys(merged) if t.lower() not in dropped)
 
 
