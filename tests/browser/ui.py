@@ -22,6 +22,7 @@ class Recorder:
     page: Any
     requests: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    allowed: list[re.Pattern[str]] = field(default_factory=list)
 
     @classmethod
     def open(cls, browser: Any, site: Served, *, color_scheme: str = "light") -> Recorder:
@@ -45,9 +46,14 @@ class Recorder:
         return [u for u in self.requests if not u.startswith(self.site.origin + "/")
                 and urlsplit(u).scheme not in ("data", "blob", "about")]
 
+    def allow_error(self, pattern: str) -> None:
+        """A console error this test provokes on purpose (e.g. the 404 status of a missing page)."""
+        self.allowed.append(re.compile(pattern))
+
     def assert_clean(self) -> None:
         assert self.outside() == [], f"requests left 127.0.0.1: {self.outside()}"
-        assert self.errors == [], "console errors:\n" + "\n".join(self.errors)
+        errors = [e for e in self.errors if not any(p.search(e) for p in self.allowed)]
+        assert errors == [], "console errors:\n" + "\n".join(errors)
 
     def close(self) -> None:
         self.context.close()
@@ -107,3 +113,16 @@ def screenshot(page: Any, out: Path, site: Served, name: str, scheme: str) -> Pa
     target = out / f"{site.name}-{name}-{scheme}.png"
     page.screenshot(path=str(target), full_page=True)
     return target
+
+
+def link_targets(page: Any, selector: str) -> list[tuple[str, str, str]]:
+    """(link text, href, h1 of the page it opens) for every link matching `selector`.
+    The pages are fetched by the browser itself, so relative links resolve as they would on click."""
+    return [tuple(x) for x in page.evaluate(
+        """async sel => Promise.all([...document.querySelectorAll(sel)].map(async a => {
+            const html = await (await fetch(a.href)).text()
+            const doc = new DOMParser().parseFromString(html, 'text/html')
+            const h = doc.querySelector('article h1')
+            const title = h ? h.textContent.replace('¶', '').trim() : ''
+            return [a.textContent.trim(), a.href, title]
+        }))""", selector)]
