@@ -61,7 +61,8 @@ def render_home(library: Library, config: Config) -> str:
 def render_all(library: Library) -> str:
     papers = sorted(library.papers, key=lambda p: (-(p.year or 0), plain_title(p.title).lower()))
     return "\n".join([
-        "---", "title: All papers", "---", "",
+        # The table needs the width: no sidebars on wide screens (the tabs and the drawer remain).
+        "---", "title: All papers", "hide:", "  - navigation", "  - toc", "---", "",
         "# All papers", "",
         f"{len(papers)} papers, newest year first.", "",
         paper_table(papers, "all.md"), "",

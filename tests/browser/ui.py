@@ -108,10 +108,10 @@ def set_scheme(page: Any, scheme: str) -> None:
         page.wait_for_function(f"document.body.getAttribute('data-md-color-scheme') === '{want}'")
 
 
-def screenshot(page: Any, out: Path, site: Served, name: str, scheme: str) -> Path:
-    """Full-page picture `<variant>-<name>-<scheme>.png` for a person to look at."""
+def screenshot(page: Any, out: Path, site: Served, name: str, scheme: str, *, full_page: bool = True) -> Path:
+    """Picture `<variant>-<name>-<scheme>.png` for a person to look at (transitions finished)."""
     target = out / f"{site.name}-{name}-{scheme}.png"
-    page.screenshot(path=str(target), full_page=True)
+    page.screenshot(path=str(target), full_page=full_page, animations="disabled")
     return target
 
 

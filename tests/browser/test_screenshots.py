@@ -1,0 +1,62 @@
+"""Pictures of the main pages in light and dark, for a person to look at
+(tests/artifacts/screenshots/, git-ignored), and the layout checks that can be automated:
+nothing wider than the window, at desktop and at phone width."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from site_server import Served
+from ui import SCHEMES, Recorder, goto, screenshot, search
+
+pytestmark = pytest.mark.browser
+
+# (name, page path). Add later pages here: ("tag", "tags/<tag>/"), ("map", "map/"), ...
+PAGES = [
+    ("home", ""),
+    ("paper", "papers/one-shot-federated-distillation-using-monoclass-teachers-a/"),
+    ("paper-math", "papers/orscale-orthogonalised-optimization-with-layer-wise-trust/"),
+    ("all-papers", "all/"),
+    ("digest", "digests/000-1b8355006bbdabc6/"),
+]
+WIDTHS = {"desktop": 1280, "phone": 390}
+PHONE_PICTURES = {"home", "paper", "all-papers"}  # every page is checked for overflow at both widths
+
+
+def _overflow(page: Any) -> list[str]:
+    """Elements sticking out past the right edge of the window (the page scrolls sideways)."""
+    return list(page.evaluate("""() => {
+        const w = document.documentElement.clientWidth
+        if (document.documentElement.scrollWidth <= w) return []
+        return [...document.querySelectorAll('article *')]
+            .filter(e => e.getBoundingClientRect().right > w + 1 && !e.closest('.md-typeset__scrollwrap, pre'))
+            .slice(0, 5).map(e => e.tagName + '.' + e.className + ': ' + e.textContent.slice(0, 60))
+    }"""))
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_screenshots_of_the_main_pages(browser: Any, served_sites: dict[str, Served], screenshot_dir: Path,
+                                       scheme: str) -> None:
+    # Layout does not depend on where the site is served: pictures of the root copy only.
+    site = served_sites["root"]
+    rec = Recorder.open(browser, site, color_scheme=scheme)
+    page = rec.page
+    want = "slate" if scheme == "dark" else "default"
+    try:
+        for width_name, width in WIDTHS.items():
+            page.set_viewport_size({"width": width, "height": 900})
+            for name, path in PAGES:
+                goto(page, site, path)
+                assert page.locator("body").get_attribute("data-md-color-scheme") == want
+                assert _overflow(page) == [], f"{path} at {width}px"
+                if width_name == "desktop" or name in PHONE_PICTURES:
+                    screenshot(page, screenshot_dir, site, name + ("" if width_name == "desktop" else "-phone"), scheme)
+        page.set_viewport_size({"width": WIDTHS["desktop"], "height": 900})
+        goto(page, site)
+        assert "Scaling Categorical Flow Maps" in search(page, "flow maps")
+        screenshot(page, screenshot_dir, site, "search", scheme, full_page=False)
+    finally:
+        rec.close()
+    rec.assert_clean()
