@@ -56,6 +56,9 @@ def test_screenshots_of_the_main_pages(browser: Any, served_sites: dict[str, Ser
         page.set_viewport_size({"width": WIDTHS["desktop"], "height": 900})
         goto(page, site)
         assert "Scaling Categorical Flow Maps" in search(page, "flow maps")
+        results = page.locator(".md-search-result__item > a > .md-search-result__article")
+        heights = [results.nth(i).bounding_box()["height"] for i in range(results.count())]
+        assert max(heights) < 150, heights  # a few lines each, however long the page that matched
         screenshot(page, screenshot_dir, site, "search", scheme, full_page=False)
     finally:
         rec.close()
