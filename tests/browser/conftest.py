@@ -7,7 +7,7 @@
 - `page` (function): a fresh context and tab that records every request and console error;
   at teardown it fails the test if a request left 127.0.0.1 or the console showed an error.
 
-New pages (tags, related, map, notes) need only a test taking `site` and `page`; `ui.py` has the
+New pages (tags, related, map, notes) need only a test taking `site` and `page`; `browser_ui.py` has the
 helpers (`goto`, `search`, `click_and_wait`, `screenshot`).
 """
 
@@ -17,8 +17,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from site_server import Served, mkdocs_build, serve
-from ui import Recorder
+from browser_site import Served, mkdocs_build, serve
+from browser_ui import Recorder
 
 from tests.conftest import ROOT, copy_project, require_tool
 

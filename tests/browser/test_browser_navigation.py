@@ -6,8 +6,8 @@ import json
 from typing import Any
 
 import pytest
-from site_server import Served
-from ui import click_and_wait, goto, h1, link_targets, path_of
+from browser_site import Served
+from browser_ui import click_and_wait, goto, h1, link_targets, path_of
 
 pytestmark = pytest.mark.browser
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from site_server import Served
-from ui import click_and_wait, goto, set_scheme
+from browser_site import Served
+from browser_ui import click_and_wait, goto, set_scheme
 
 pytestmark = pytest.mark.browser
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from site_server import Served
+from browser_site import Served
 
 SCHEMES = ("light", "dark")
 

@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from linkcheck import check
-from site_server import Served, serve
+from browser_linkcheck import check
+from browser_site import Served, serve
 
 pytestmark = pytest.mark.slow
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from site_server import Served
-from ui import click_and_wait, goto, h1, path_of, search
+from browser_site import Served
+from browser_ui import click_and_wait, goto, h1, path_of, search
 
 MATRYOSHKA = "MatryoshkaLoRA: Learning Accurate Hierarchical Low-Rank Representations for LLM Fine-Tuning"
 KL = "KL for a KL: On-Policy Distillation with Control Variate Baseline"

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 import yaml
-from site_server import Served
+from browser_site import Served
 
 from tests.conftest import ROOT, copy_project
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from browser_site import EDIT_URL, Served
+from browser_ui import goto, h1
 from pybtex.database import parse_string
-from site_server import EDIT_URL, Served
-from ui import goto, h1
 
 pytestmark = pytest.mark.browser
 

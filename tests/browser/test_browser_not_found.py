@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from site_server import Served
-from ui import Recorder, click_and_wait, h1
+from browser_site import Served
+from browser_ui import Recorder, click_and_wait, h1
 
 pytestmark = pytest.mark.browser
 
