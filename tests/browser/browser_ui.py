@@ -86,17 +86,20 @@ def click_and_wait(page: Any, locator: Any, site: Served, expect_path: str) -> N
     page.wait_for_selector("article.md-content__inner:not([data-rl-old])")
 
 
-def search(page: Any, query: str) -> list[str]:
-    """Type `query` into Material's search box (it listens for key-up) and return result titles."""
+def search(page: Any, query: str, expect: str | None = None) -> list[str]:
+    """Type `query` into Material's search box (it listens for key-up) and return the result titles.
+    With `expect`, wait until a result of that title is shown: results for the query typed so far
+    arrive one key at a time, so reading them at once could see an earlier prefix's list."""
     box = page.locator(".md-search__input")
     if not box.is_visible():
         page.locator("label.md-header__button[for='__search']").click()
     box.click()
     box.fill("")
-    box.press_sequentially(query, delay=20)
-    page.locator(".md-search-result__item").first.wait_for(timeout=10_000)
-    page.wait_for_function(
-        "q => document.querySelector('.md-search__input').value === q", arg=query)
+    box.press_sequentially(query, delay=10)
+    if expect is not None:
+        heading = page.locator(".md-search-result__item h1", has_text=expect).first
+        heading.wait_for(timeout=20_000)
+    page.locator(".md-search-result__item").first.wait_for(timeout=20_000)
     return [t.strip() for t in page.locator(".md-search-result__item h1").all_inner_texts()]
 
 

@@ -53,7 +53,7 @@ def test_screenshots_of_the_main_pages(browser: Any, served_sites: dict[str, Ser
                 screenshot(page, screenshot_dir, site, name + ("" if width_name == "desktop" else "-phone"), scheme)
         page.set_viewport_size({"width": WIDTHS["desktop"], "height": 900})
         goto(page, site)
-        assert "Scaling Categorical Flow Maps" in search(page, "flow maps")
+        assert "Scaling Categorical Flow Maps" in search(page, "flow maps", expect="Scaling Categorical Flow Maps")
         results = page.locator(".md-search-result__item > a > .md-search-result__article")
         heights = [results.nth(i).bounding_box()["height"] for i in range(results.count())]
         assert max(heights) < 150, heights  # a few lines each, however long the page that matched

@@ -31,7 +31,7 @@ pytestmark = pytest.mark.browser
 def test_search_finds_the_paper_and_opens_it(page: Any, site: Served, query: str, title: str,
                                              page_path: str) -> None:
     goto(page, site, "all/")
-    titles = search(page, query)
+    titles = search(page, query, expect=title)
     assert title in titles[:3], f"{query!r} gave {titles}"
     result = page.locator(".md-search-result__item", has=page.get_by_role("heading", name=title, exact=True))
     click_and_wait(page, result.first.locator("a").first, site, page_path)
