@@ -111,11 +111,16 @@ def variant_config(project: Path, served: Served) -> Path:
 
 def mkdocs_build(project: Path, served: Served) -> None:
     """`mkdocs build --strict` of the project copy into `served.site_dir` (the hook runs the generator)."""
-    config = variant_config(project, served)
+    build_site(project, served.site_dir, variant_config(project, served))
+
+
+def build_site(project: Path, site_dir: Path, config: Path | None = None) -> None:
+    """`mkdocs build --strict` in `project` (its mkdocs.yml unless `config`) into `site_dir`."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     env.pop("READINGLIST_HOOK", None)
+    config = config or project / "mkdocs.yml"
     run = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(config), "-d", str(served.site_dir)],
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(config), "-d", str(site_dir)],
         cwd=project, env=env, capture_output=True, text=True, timeout=300)
     if run.returncode != 0:
-        raise RuntimeError(f"mkdocs build failed for {served.name}:\n{run.stdout}\n{run.stderr}")
+        raise RuntimeError(f"mkdocs build failed in {project}:\n{run.stdout}\n{run.stderr}")

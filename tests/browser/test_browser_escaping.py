@@ -1,0 +1,55 @@
+"""Text from a digest stays text in the theme's templates: header, <title>, sharing metadata."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_site import build_site, serve
+from browser_ui import Recorder, goto
+
+from tests.conftest import ROOT, copy_project
+
+pytestmark = pytest.mark.browser
+
+TITLE = 'Evil <img src=x onerror=alert(1)> & "quoted" title'
+DIGEST = f"""Daily TMLR digest for Aug 08, 2025
+TMLR
+Accepted papers
+===============
+Title: {TITLE}
+Authors: Ann Author
+Abstract: A first sentence with <script>alert(2)</script> and "quotes". A second sentence.
+URL: https://openreview.net/forum?id=EVIL123
+---
+"""
+
+
+def test_hostile_title_is_shown_as_text_and_never_runs(tmp_path: Path, browser: Any) -> None:
+    copy_project(tmp_path, seeds=False)
+    (tmp_path / "generator").symlink_to(ROOT / "generator", target_is_directory=True)
+    (tmp_path / "seeds" / "000_hostile.txt").write_text(DIGEST, encoding="utf-8")
+    (tmp_path / "citekeys.yml").unlink(missing_ok=True)
+    build_site(tmp_path, tmp_path / "site")
+    [paper] = [p.name for p in (tmp_path / "site" / "papers").iterdir() if p.is_dir()]
+    html = (tmp_path / "site" / "papers" / paper / "index.html").read_text("utf-8")
+    assert "<img src=x" not in html and "<script>alert" not in html
+    served = serve("hostile", tmp_path / "site", "/")
+    rec = Recorder.open(browser, served)
+    dialogs: list[str] = []
+    rec.page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    try:
+        goto(rec.page, served, f"papers/{paper}/")
+        assert rec.page.locator("[data-md-component='header-topic']").inner_text().strip() == TITLE
+        assert rec.page.title() == f"{TITLE} - Reading list"
+        meta = rec.page.locator("meta[property='og:title']").get_attribute("content")
+        assert meta == TITLE
+        assert rec.page.locator("meta[name='description']").get_attribute("content") == \
+            'A first sentence with <script>alert(2)</script> and "quotes".'
+        assert rec.page.locator("img[src='x']").count() == 0
+    finally:
+        rec.close()
+        served.stop()
+    assert dialogs == []
+    rec.assert_clean()
