@@ -114,10 +114,13 @@ def mkdocs_build(project: Path, served: Served) -> None:
     build_site(project, served.site_dir, variant_config(project, served))
 
 
-def build_site(project: Path, site_dir: Path, config: Path | None = None) -> None:
-    """`mkdocs build --strict` in `project` (its mkdocs.yml unless `config`) into `site_dir`."""
+def build_site(project: Path, site_dir: Path, config: Path | None = None, *, hook: bool = True) -> None:
+    """`mkdocs build --strict` in `project` (its mkdocs.yml unless `config`) into `site_dir`;
+    `hook=False` renders the Markdown already in the build folder without regenerating it."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     env.pop("READINGLIST_HOOK", None)
+    if not hook:
+        env["READINGLIST_HOOK"] = "off"
     config = config or project / "mkdocs.yml"
     run = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(config), "-d", str(site_dir)],
