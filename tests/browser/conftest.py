@@ -77,6 +77,9 @@ def page(recorder: Recorder) -> object:
 
 @pytest.fixture(scope="session")
 def screenshot_dir() -> Path:
+    """Emptied at the start of the session, so every picture there is from this run."""
     out = Path(__file__).resolve().parent.parent / "artifacts" / "screenshots"
     out.mkdir(parents=True, exist_ok=True)
+    for old in out.glob("*.png"):
+        old.unlink()
     return out

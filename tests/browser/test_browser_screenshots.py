@@ -52,6 +52,9 @@ def test_screenshots_of_the_main_pages(browser: Any, served_sites: dict[str, Ser
                 assert _overflow(page) == [], f"{path} at {width}px"
                 screenshot(page, screenshot_dir, site, name + ("" if width_name == "desktop" else "-phone"), scheme)
         page.set_viewport_size({"width": WIDTHS["desktop"], "height": 900})
+        rec.allow_error(r"^console: Failed to load resource: the server responded with a status of 404")
+        goto(page, site, "no-such-page/")
+        screenshot(page, screenshot_dir, site, "404", scheme, full_page=False)
         goto(page, site)
         assert "Scaling Categorical Flow Maps" in search(page, "flow maps", expect="Scaling Categorical Flow Maps")
         results = page.locator(".md-search-result__item > a > .md-search-result__article")
