@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -60,3 +60,20 @@ def require_tool(name: str) -> str:
             pytest.fail(f"{name} is not installed (run `make system-deps`)")
         pytest.skip(f"{name} is not installed")
     return path
+
+
+# Debian's Chromium, offline: no background connections (they would be refused here anyway).
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def chromium_browser() -> Iterator[object]:
+    """One Chromium for the whole session: Playwright's sync API allows one driver per process."""
+    chromium = require_tool("chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()

@@ -9,8 +9,7 @@ from generator.errors import Problems
 from generator.sources import read_digest
 from generator.sources.authors import looks_like_author_line, parse_authors
 from generator.sources.rejoin import rejoin
-
-from conftest import FIXTURES
+from tests.conftest import FIXTURES
 
 READERS = FIXTURES / "readers"
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from pybtex.database import parse_file
 
-from conftest import copy_project
+from tests.conftest import copy_project
 
 pytestmark = pytest.mark.slow
 

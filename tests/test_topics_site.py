@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 from urllib.parse import urljoin, urlparse
 
 import pytest
@@ -14,8 +15,7 @@ import pytest
 from generator.build import BuildResult
 from generator.render.graph import url_from
 from generator.render.tags import tag_slugs
-
-from conftest import copy_project
+from tests.conftest import copy_project
 
 pytestmark = pytest.mark.slow
 
@@ -89,9 +89,9 @@ def test_related_links_and_graph_nodes_resolve(site: Path) -> None:
     assert len(listed) == 5
     assert any(t.startswith("PersonalizedRouter") for _, t in listed)
     assert section.count('class="rl-why"') == 5
-    svg = re.search(r"<svg class=\"rl-graph-svg\".*?</svg>", html, re.S)
+    svg = re.search(r"<svg [^>]*class=\"rl-graph-svg\".*?</svg>", html, re.S)
     assert svg is not None
-    nodes = re.findall(r'<a href="([^"]+)" class="rl-node', svg.group(0))
+    nodes = re.findall(r'<a xlink:href="([^"]+)" class="rl-node', svg.group(0))
     assert len(nodes) == 6  # the paper and its five related papers
     for href in nodes + [h for h, _ in listed]:
         assert _resolve(site, page, href).is_file(), href
@@ -101,9 +101,9 @@ def test_related_links_and_graph_nodes_resolve(site: Path) -> None:
 def test_map_page_draws_every_paper_with_legend(site: Path, seed_build: BuildResult) -> None:
     page = site / "map" / "index.html"
     html = page.read_text("utf-8")
-    svg = re.search(r"<svg class=\"rl-graph-svg rl-map-svg\".*?</svg>", html, re.S)
+    svg = re.search(r"<svg [^>]*class=\"rl-graph-svg rl-map-svg\".*?</svg>", html, re.S)
     assert svg is not None
-    nodes = re.findall(r'<a href="([^"]+)" class="rl-node rl-node--map"', svg.group(0))
+    nodes = re.findall(r'<a xlink:href="([^"]+)" class="rl-node rl-node--map"', svg.group(0))
     assert len(nodes) == len(seed_build.library.papers) == 41
     assert all(_resolve(site, page, h).is_file() for h in nodes)
     legend = re.findall(r'<li><span class="rl-swatch" style="background:(#[0-9a-f]{6})"></span>'
@@ -160,17 +160,10 @@ def _luminance(css: str) -> float:
 
 @pytest.mark.browser
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_pictures_readable_and_clickable_in_chromium(served: str, scheme: str) -> None:
-    from tests.conftest import require_tool
-
-    chromium = require_tool("chromium")
-    from playwright.sync_api import sync_playwright
-
-    args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-            "--disable-sync", "--no-first-run"]
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, args=args)
-        page = browser.new_page(color_scheme=scheme)
+def test_pictures_readable_and_clickable_in_chromium(served: str, scheme: str, chromium_browser: Any) -> None:
+    context = chromium_browser.new_context(color_scheme=scheme)
+    try:
+        page = context.new_page()
         page.goto(f"{served}/papers/flexible-routing-via-uncertainty-decomposition/", wait_until="load")
         svg = page.locator(".rl-graph-svg").first
         box = svg.bounding_box()
@@ -186,7 +179,8 @@ def test_pictures_readable_and_clickable_in_chromium(served: str, scheme: str) -
         nodes.nth(0).locator("circle").click()
         page.wait_for_url(re.compile(r".*/papers/[a-z0-9-]+/$"))
         assert page.locator("h1").inner_text().strip() != ""
-        browser.close()
+    finally:
+        context.close()
 
 
 def test_map_caps_what_it_draws_and_says_so(seed_build: BuildResult, monkeypatch: pytest.MonkeyPatch) -> None:

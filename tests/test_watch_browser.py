@@ -9,10 +9,11 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tests.conftest import copy_project, require_tool
+from tests.conftest import copy_project
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
@@ -25,10 +26,7 @@ def free_port() -> int:
 
 
 @pytest.mark.browser
-def test_the_open_tab_shows_a_note_edit(tmp_path: Path) -> None:
-    chromium = require_tool("chromium")
-    from playwright.sync_api import sync_playwright
-
+def test_the_open_tab_shows_a_note_edit(tmp_path: Path, chromium_browser: Any) -> None:
     copy_project(tmp_path)
     cfg = tmp_path / "mkdocs.yml"
     (tmp_path / "overrides").mkdir(exist_ok=True)
@@ -38,9 +36,9 @@ def test_the_open_tab_shows_a_note_edit(tmp_path: Path) -> None:
                             cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True)
     try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=chromium, args=ARGS)
-            page = browser.new_page()
+        context = chromium_browser.new_context()
+        try:
+            page = context.new_page()
             url = f"http://127.0.0.1:{port}/papers/defending-against-unforeseen-failure-modes-with-latent/"
             deadline = time.monotonic() + 120
             while True:
@@ -61,7 +59,8 @@ def test_the_open_tab_shows_a_note_edit(tmp_path: Path) -> None:
             assert page.locator(".rl-note-body strong").inner_text() == "browser"
             assert page.locator(".rl-status--read").inner_text() == "Read"
             assert page.locator(".rl-rating").inner_text() == "★★☆☆☆ 2/5"
-            browser.close()
+        finally:
+            context.close()
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=30)

@@ -53,12 +53,17 @@ def _label(paper: Paper) -> str:
     return plain_title(paper.title)
 
 
+XLINK = "http://www.w3.org/1999/xlink"
+
+
 def _node(href: str, x: float, y: float, r: float, cls: str, title: str, label: str,
           anchor: str, lx: float, ly: float, fill: str | None = None) -> str:
     style = f' style="fill:{fill}"' if fill else ""
     text = (f'<text x="{lx:.1f}" y="{ly:.1f}" text-anchor="{anchor}">{escape.text(label)}</text>'
             if label else "")
-    return (f'<a href="{href}" class="{cls}"><title>{escape.text(title)}</title>'
+    # xlink:href, not href: Material's instant navigation rewrites every relative `[href]` by
+    # assignment, which throws on SVG links (their `href` property is read-only).
+    return (f'<a xlink:href="{href}" class="{cls}"><title>{escape.text(title)}</title>'
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}"{style}/>{text}</a>')
 
 
@@ -89,7 +94,7 @@ def neighbourhood_svg(paper: Paper, by_id: dict[str, Paper], from_md: str, to_md
         x = cx + side * math.cos(angle) * (width * 0.22) * near
         y = cy + math.sin(angle) * (height * 0.40) * near * 1.15
         placed.append((x, y, other))
-    parts = [f'<svg class="rl-graph-svg" viewBox="0 0 {width} {height}" role="group" '
+    parts = [f'<svg xmlns:xlink="{XLINK}" class="rl-graph-svg" viewBox="0 0 {width} {height}" role="group" '
              f'aria-label="Related papers graph" xmlns="http://www.w3.org/2000/svg" font-size="12">']
     # Edges among the neighbours first (thin), then from the paper (weighted), then nodes on top.
     pos = {o.id: (x, y) for x, y, o in placed}
@@ -200,7 +205,7 @@ def map_svg(nodes: list[MapNode], edges: list[tuple[int, int, float]], from_md: 
             ) -> tuple[str, set[int]]:
     """The map and the set of nodes whose title is written next to them."""
     margin = 40
-    parts = [f'<svg class="rl-graph-svg rl-map-svg" viewBox="0 0 {width} {height}" role="group" '
+    parts = [f'<svg xmlns:xlink="{XLINK}" class="rl-graph-svg rl-map-svg" viewBox="0 0 {width} {height}" role="group" '
              f'aria-label="Map of all papers" xmlns="http://www.w3.org/2000/svg" font-size="{font:g}">']
     points = [(margin + n.x * (width - 2 * margin), margin + n.y * (height - 2 * margin)) for n in nodes]
     best = max((w for _, _, w in edges), default=1.0) or 1.0

@@ -77,7 +77,8 @@ def _status_line(library: Library) -> list[str]:
 def render_all(library: Library) -> str:
     papers = sorted(library.papers, key=lambda p: (-(p.year or 0), plain_title(p.title).lower()))
     return "\n".join([
-        "---", "title: All papers", "---", "",
+        # The table needs the width: no sidebars on wide screens (the tabs and the drawer remain).
+        "---", "title: All papers", "hide:", "  - navigation", "  - toc", "---", "",
         "# All papers", "",
         f"{len(papers)} papers, newest year first.", "",
         paper_table(papers, "all.md"), "",

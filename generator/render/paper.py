@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from urllib.parse import quote_plus
 
@@ -12,6 +13,8 @@ from . import escape
 from .links import digest_md, fence, paper_md, rel
 from .math import rich_text
 
+# overrides/paper.html puts the venue badge and link buttons here, under the authors.
+HEADER_MARK = "<!-- rl:header -->"
 _MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
 
 
@@ -44,21 +47,30 @@ def search_links(paper: Paper) -> list[tuple[str, str]]:
     ]
 
 
-def _links(paper: Paper) -> str:
-    buttons = []
+def link_buttons(paper: Paper) -> list[tuple[str, str, bool]]:
+    """(label, url, primary) for the page header; the theme template draws them as buttons."""
+    buttons: list[tuple[str, str, bool]] = []
     url = escape.url(paper.url)
     if url:
-        label = "OpenReview" if "openreview.net" in url else "Paper"
-        buttons.append(f'<a class="md-button md-button--primary" href="{url}">{label}</a>')
+        # Front matter holds plain text: the template escapes it once (`| e`).
+        url = url.replace("&amp;", "&")
+        buttons.append(("OpenReview" if "openreview.net" in url else "Paper", url, True))
     if not url or paper.venue != "TMLR":
-        for label, link in search_links(paper):
-            buttons.append(f'<a class="md-button" href="{link.replace("&", "&amp;")}">{label}</a>')
-    return '<p class="rl-links">' + " ".join(buttons) + "</p>"
+        buttons.extend((label, link, False) for label, link in search_links(paper))
+    return buttons
 
 
 def front_matter(paper: Paper) -> str:
     lines = ["---", f"title: {escape.yaml_string(plain_title(paper.title))}",
-             f"description: {escape.yaml_string(description(paper))}"]
+             f"description: {escape.yaml_string(description(paper))}",
+             # Read by overrides/paper.html (header: venue badge, link buttons, "Edit this note").
+             "template: paper.html",
+             f"rl_venue: {escape.yaml_string(venue_line(paper))}",
+             f"rl_note: {escape.yaml_string(f'content/notes/{paper.key}.md')}",
+             "rl_links:"]
+    # A JSON object is valid YAML and cannot break out of its line.
+    lines.extend("  - " + json.dumps({"label": label, "url": url, "primary": primary}, ensure_ascii=False)
+                 for label, url, primary in link_buttons(paper))
     if paper.tags:
         lines.append("tags:")
         lines.extend(f"  - {escape.yaml_string(t)}" for t in paper.tags)
@@ -82,9 +94,7 @@ def render_paper(paper: Paper, library: Library, bibtex: str,
         "",
         f'<p class="rl-authors">{authors}</p>',
         "",
-        f'<p class="rl-venue"><span class="rl-badge">{escape.text(venue_line(paper))}</span></p>',
-        "",
-        _links(paper),
+        HEADER_MARK,
         "",
         "## Abstract",
         "",

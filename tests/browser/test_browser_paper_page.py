@@ -1,0 +1,84 @@
+"""A paper page in the browser: header from the theme template, BibTeX copy button, math, metadata."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browser_site import EDIT_URL, Served
+from browser_ui import goto, h1
+from pybtex.database import parse_string
+
+pytestmark = pytest.mark.browser
+
+MATRYOSHKA = "papers/matryoshkalora-learning-accurate-hierarchical-low-rank/"
+POETS = "papers/poets-uncertainty-aware-llm-optimization-via-compute/"
+ASKDAGGER = "papers/askdagger-active-skill-level-data-aggregation-for/"
+
+
+def test_copy_button_puts_exactly_the_bibtex_entry_on_the_clipboard(page: Any, site: Served) -> None:
+    goto(page, site, ASKDAGGER)
+    block = page.locator("div.language-bibtex, div.highlight").filter(has_text="@").first
+    block.hover()
+    block.locator("button[data-clipboard-target]").click()
+    copied = page.evaluate("navigator.clipboard.readText()")
+    published = site.file("papers/askdagger-active-skill-level-data-aggregation-for.bib").read_text("utf-8")
+    assert copied == published.rstrip("\n")
+    entries = parse_string(copied, "bibtex").entries
+    assert list(entries) == ["luijkx2025askdagger"]
+    entry = entries["luijkx2025askdagger"]
+    assert entry.fields["title"] == \
+        "{ASkDAgger}: Active Skill-level Data Aggregation for Interactive Imitation Learning"
+    assert [str(p) for p in entry.persons["author"]] == \
+        ["Luijkx, Jelle", "Ajanović, Zlatan", "Ferranti, Laura", "Kober, Jens"]
+
+
+@pytest.mark.parametrize("path", [MATRYOSHKA, POETS])
+def test_math_in_the_abstract_renders_as_mathml(page: Any, site: Served, path: str) -> None:
+    goto(page, site, path)
+    abstract = page.locator(".rl-abstract")
+    maths = abstract.locator("math")
+    assert maths.count() >= 1
+    box = maths.first.bounding_box()
+    assert box is not None and box["width"] > 0 and box["height"] > 0  # laid out, not ignored
+    assert "$" not in abstract.inner_text()
+
+
+def test_header_has_venue_badge_authors_link_buttons_and_edit_button(page: Any, site: Served) -> None:
+    goto(page, site, MATRYOSHKA)
+    assert h1(page) == "MatryoshkaLoRA: Learning Accurate Hierarchical Low-Rank Representations for LLM Fine-Tuning"
+    assert page.locator(".rl-authors").inner_text() == "Ionut-Vlad Modoranu, Mher Safaryan, Dan Alistarh"
+    assert page.locator(".rl-header .rl-badge").inner_text() == "cs.LG · cross-listed from cs.CL"
+    buttons = page.locator(".rl-header .rl-links a")
+    assert buttons.all_inner_texts() == ["Search arXiv", "Google Scholar", "Edit this note"]
+    query = "MatryoshkaLoRA%3A+Learning+Accurate+Hierarchical+Low-Rank+Representations+for+LLM+Fine-Tuning"
+    assert buttons.nth(0).get_attribute("href") == f"https://arxiv.org/search/?query={query}&searchtype=title"
+    assert buttons.nth(2).get_attribute("href") == EDIT_URL + "content/notes/modoranu2026matryoshkalora.md"
+    # The header sits between the author list and the abstract.
+    order = page.evaluate("""() => [...document.querySelectorAll(
+        'article.md-content__inner > .rl-paper > *')].map(e => e.className || e.tagName)""")
+    assert order.index("rl-authors") < order.index("rl-header") < order.index("H2")
+
+
+def test_tmlr_paper_links_to_openreview(page: Any, site: Served) -> None:
+    goto(page, site, ASKDAGGER)
+    assert page.locator(".rl-header .rl-badge").inner_text() == "TMLR · accepted · Aug 2025"
+    primary = page.locator(".rl-header a.md-button--primary")
+    assert primary.inner_text() == "OpenReview"
+    assert primary.get_attribute("href") == "https://openreview.net/forum?id=987Az9f8fT"
+
+
+def test_sharing_metadata_is_the_title_and_first_sentence(page: Any, site: Served) -> None:
+    goto(page, site, MATRYOSHKA)
+    first = ("With the rise in scale for deep learning models to billions of parameters, the computational "
+             "cost of fine-tuning remains a significant barrier to deployment.")
+    meta = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('meta[name], meta[property]')]
+        .map(m => [m.getAttribute('name') || m.getAttribute('property'), m.content]))""")
+    assert meta["description"] == first
+    assert meta["og:description"] == first
+    assert meta["og:title"] == \
+        "MatryoshkaLoRA: Learning Accurate Hierarchical Low-Rank Representations for LLM Fine-Tuning"
+    assert meta["og:type"] == "article"
+    assert meta["og:url"] == site.url(MATRYOSHKA)
+    assert page.title() == \
+        "MatryoshkaLoRA: Learning Accurate Hierarchical Low-Rank Representations for LLM Fine-Tuning - Reading list"

@@ -1,0 +1,85 @@
+"""The GitHub Pages workflow builds the same site as the tests: same command, same folder, same pages."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from browser_site import Served
+
+from tests.conftest import ROOT, copy_project
+
+pytestmark = pytest.mark.slow
+
+WORKFLOW = ROOT / ".github" / "workflows" / "pages.yml"
+
+
+def _workflow() -> dict[str, Any]:
+    data = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
+    # YAML 1.1 reads the key `on` as True.
+    data["on"] = data.pop(True, data.get("on"))
+    return data
+
+
+def _step(job: dict[str, Any], uses: str | None = None, runs: str | None = None) -> dict[str, Any]:
+    for step in job["steps"]:
+        if (uses and str(step.get("uses", "")).startswith(uses + "@")) or (runs and runs in step.get("run", "")):
+            return dict(step)
+    raise AssertionError(f"no step {uses or runs!r} in {job['steps']}")
+
+
+def test_workflow_publishes_on_push_to_main_with_pages_actions() -> None:
+    wf = _workflow()
+    assert wf["on"]["push"]["branches"] == ["main"]
+    assert wf["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
+    assert wf["concurrency"] == {"group": "pages", "cancel-in-progress": False}
+    build, deploy = wf["jobs"]["build"], wf["jobs"]["deploy"]
+    assert _step(build, uses="actions/setup-python")["with"]["python-version"] == "3.11"
+    assert _step(build, uses="actions/checkout")["with"]["fetch-depth"] == 0
+    site_dir = re.search(r"(?m)^site_dir:\s*(\S+)", (ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    assert site_dir is not None
+    assert _step(build, uses="actions/upload-pages-artifact")["with"]["path"] == site_dir.group(1)
+    assert deploy["needs"] == "build"
+    assert deploy["environment"]["name"] == "github-pages"
+    assert _step(deploy, uses="actions/deploy-pages")["id"] == "deployment"
+    names = [s.get("uses", s.get("run", "")) for s in build["steps"]]
+    assert names.index(_step(build, runs="pip install .")["run"]) < names.index("mkdocs build --strict")
+
+
+def test_workflow_build_step_builds_the_site_the_tests_check(tmp_path: Path,
+                                                               served_sites: dict[str, Served]) -> None:
+    build = _workflow()["jobs"]["build"]
+    step = _step(build, runs="mkdocs build")
+    assert step["run"].strip() == "mkdocs build --strict"
+    assert "working-directory" not in step  # from the repository root, with its mkdocs.yml
+    # A copy of the repository as the runner has it after `pip install .` (setuptools' leftovers
+    # in ./build), then the install step's other commands and the build step, verbatim.
+    project = tmp_path / "repo"
+    project.mkdir()
+    copy_project(project)
+    (project / "generator").symlink_to(ROOT / "generator", target_is_directory=True)
+    for leftover in ("build/lib/generator", "build/bdist.linux-x86_64"):
+        (project / leftover).mkdir(parents=True)
+    install = [line for line in _step(build, runs="pip install .")["run"].splitlines()
+               if line.strip() and not line.strip().startswith("pip ")]
+    env = {**os.environ, **{k: str(v) for k, v in (step.get("env") or {}).items()}}
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env['PATH']}"
+    env.pop("READINGLIST_HOOK", None)
+    for command in [*install, step["run"]]:
+        run = subprocess.run(command, shell=True, cwd=project, env=env, capture_output=True, text=True, timeout=300)
+        assert run.returncode == 0, f"{command}:\n{run.stdout}\n{run.stderr}"
+    site = project / "site"
+    tested = served_sites["root"].site_dir
+    assert json.loads((site / "papers.json").read_text("utf-8")) == \
+        json.loads((tested / "papers.json").read_text("utf-8"))
+    assert (site / "references.bib").read_text("utf-8") == (tested / "references.bib").read_text("utf-8")
+    pages = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
+    assert pages == sorted(p.relative_to(tested).as_posix() for p in tested.rglob("*.html"))
+    assert len([p for p in pages if p.startswith("papers/")]) == 41
