@@ -5,7 +5,7 @@ from __future__ import annotations
 from pybtex.database import BibliographyData, Entry, Person
 
 from ..model import Paper
-from .text import plain_title
+from .text import balance_braces, bibtex_name, plain_title
 
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
@@ -18,17 +18,19 @@ def _person(name: str) -> Person:
 
 
 def make_entry(paper: Paper) -> Entry:
-    fields: dict[str, str] = {"title": "{" + plain_title(paper.title) + "}"}
+    # Digest text is untrusted: braces are balanced so a crafted title cannot end the field.
+    fields: dict[str, str] = {"title": "{" + balance_braces(plain_title(paper.title)) + "}"}
     if paper.year:
         fields["year"] = str(paper.year)
     if paper.url:
-        fields["url"] = paper.url
+        fields["url"] = paper.url.replace("{", "%7B").replace("}", "%7D")
     if paper.venue == "TMLR" and paper.status == "accepted":
         kind = "article"
         fields["journal"] = "Transactions on Machine Learning Research"
     else:
         kind = "misc"
-    persons = {"author": [_person(a) for a in paper.authors] or [Person(last="Anonymous")]}
+    names = [bibtex_name(a) for a in paper.authors]
+    persons = {"author": [_person(n) for n in names if n] or [Person(last="Anonymous")]}
     if not paper.authors_complete:
         persons["author"].append(Person("others"))
     return Entry(kind, fields=fields, persons=persons)

@@ -9,6 +9,7 @@ items, link text) and inside raw HTML blocks and attributes.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -38,8 +39,13 @@ def attr(value: str) -> str:
 
 
 def yaml_string(value: str) -> str:
-    """A YAML scalar for front matter: JSON strings are valid YAML and cannot break out."""
-    return json.dumps(fold(value), ensure_ascii=False)
+    """A front-matter value: HTML-escaped, then a JSON string (valid YAML that cannot break out).
+
+    MkDocs renders themes without autoescaping, and Material prints `page.meta.title`
+    into `<title>` and the header, `description` into an attribute and tag names into
+    the tags index as raw HTML. So every front-matter value is written as HTML text.
+    """
+    return json.dumps(html.escape(fold(value), quote=True), ensure_ascii=False)
 
 
 def url(value: str | None) -> str | None:
