@@ -11,6 +11,7 @@ from . import listing, tmlr
 from .common import RawDigest
 from .dates import resolve_date
 from .decode import read_text
+from .dupes import drop_duplicates
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,7 @@ def read_digest(path: Path, display: str, problems: Problems) -> RawDigest | Non
                        "or text copied from a paper-listing page); skipped")
         return None
     raw = reader.read(display, text, problems)
+    drop_duplicates(raw, problems)
     if not raw.papers:
         problems.error(display, 1, f"read as a {reader.format} digest but found no papers")
         return raw

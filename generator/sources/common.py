@@ -32,7 +32,11 @@ def normalise_title(title: str) -> str:
     text = unicodedata.normalize("NFKD", title)
     text = "".join(c for c in text if not unicodedata.combining(c)).lower()
     text = re.sub(r"\\[a-z]+", " ", text)
-    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")[:120]
+    norm = re.sub(r"[^a-z0-9]+", "-", text).strip("-")
+    if len(norm) <= 120:
+        return norm
+    # Bounded, but two long titles that differ only after the cut stay two papers.
+    return f"{norm[:107]}-{hashlib.sha1(norm.encode()).hexdigest()[:12]}"
 
 
 def openreview_id(url: str | None) -> str | None:
