@@ -11,6 +11,8 @@ from urllib.parse import parse_qs, urlparse
 
 from ..model import Paper
 
+# Longer than any real title: most likely a paste that lost its line breaks (reported, kept).
+LONG_TITLE = 1000
 _ARXIV_ID = re.compile(r"(?:arxiv\.org/(?:abs|pdf)/|arXiv:)\s*(\d{4}\.\d{4,5})(?:v\d+)?", re.I)
 _DOI = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+[^\s\"<>.,;])")
 

@@ -19,8 +19,9 @@ def _richness(p: Paper) -> tuple[int, int, int, int, int]:
 def _same_paper_keys(p: Paper) -> list[tuple[str, str]]:
     keys = [("id", p.id)]
     # Two records with different forum ids are two papers, even with the same title.
-    if not p.title_missing and not p.openreview_id:
-        keys.append(("title", normalise_title(p.title)))
+    norm = normalise_title(p.title)
+    if norm and not p.title_missing and not p.openreview_id:
+        keys.append(("title", norm))
     return keys
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from ..errors import Problems
 from ..model import Paper, SourceRef
 from .authors import AuthorList, looks_like_author_line, parse_authors
-from .common import RawDigest, placeholder_title, record_id
+from .common import LONG_TITLE, RawDigest, placeholder_title, record_id
 from .rejoin import rejoin
 from .subjects import parse_subject
 
@@ -79,7 +79,7 @@ def read(path: str, text: str, problems: Problems) -> RawDigest:
         records.append(rec)
     _report_stray(path, lines, stray, problems)
     return RawDigest(path, FORMAT, _digest_title(path), None, "",
-                     [_paper(path, r) for r in records])
+                     [_paper(path, r, problems) for r in records])
 
 
 def _report_stray(path: str, lines: list[str], stray: list[int], problems: Problems) -> None:
@@ -167,10 +167,12 @@ def _digest_title(path: str) -> str:
     return "Listing " + path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
 
 
-def _paper(path: str, rec: _Record) -> Paper:
+def _paper(path: str, rec: _Record, problems: Problems) -> Paper:
     listed, cross = rec.subject
     abstract = rejoin(rec.abstract)
     title = rec.title or placeholder_title(rec.authors.names, abstract)
+    if len(rec.title) > LONG_TITLE:
+        problems.warn(path, rec.title_line, f"title is {len(rec.title)} characters long (is a line break missing?)")
     primary = cross or listed
     categories = (primary,) + ((listed,) if cross and listed != cross else ())
     return Paper(

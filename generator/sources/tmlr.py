@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from ..errors import Problems
 from ..model import Paper, SourceRef
 from .authors import parse_authors
-from .common import RawDigest, openreview_id, placeholder_title, record_id
+from .common import LONG_TITLE, RawDigest, openreview_id, placeholder_title, record_id
 
 FORMAT = "tmlr"
 _HEADER = re.compile(r"^\s*Daily TMLR digest for (.+?)\s*$", re.I)
@@ -226,6 +226,9 @@ def _paper(path: str, rec: _Record, date: dt.date | None, problems: Problems) ->
     if url is None:
         problems.warn(path, rec.field_lines.get("Title", rec.line), "record has no 'URL:'")
     url = url or None
+    if len(title) > LONG_TITLE:
+        problems.warn(path, rec.field_lines.get("Title", rec.line),
+                      f"title is {len(title)} characters long (is a line break missing?)")
     orid = openreview_id(url)
     return Paper(
         id=record_id(title, abstract, openreview=orid, missing_title=missing),
