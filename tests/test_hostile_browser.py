@@ -10,9 +10,9 @@ import threading
 from collections.abc import Iterator
 
 import pytest
+from hostile_html import TITLE_PAYLOADS, Site, build_hostile_site
 
 from conftest import require_tool
-from hostile_html import TITLE_PAYLOADS, Site, build_hostile_site
 
 pytestmark = pytest.mark.browser
 
