@@ -95,6 +95,9 @@ def test_escaped_text_in_markdown_makes_only_our_elements(value: str) -> None:
     abstract = parse(md(f'<div class="rl-abstract">\n<p>{rich_text(value)}</p>\n</div>'))
     assert {t for t, _ in abstract.tags} <= {"div", "p"} | _TAGS
     assert not abstract.comments
+    # MathML inside a Markdown paragraph (not an HTML block) gets no emphasis or links either.
+    paragraph = parse(md(f"Abstract: {rich_text(value)}"))
+    assert {t for t, _ in paragraph.tags} <= {"p"} | _TAGS
 
 
 @settings(max_examples=300, deadline=None)
