@@ -87,6 +87,8 @@ def test_rich_text_adds_only_mathml(value: str) -> None:
 def test_escaped_text_in_markdown_makes_only_our_elements(value: str) -> None:
     heading = parse(md(f"# {escape.text(value)}"))
     assert [t for t, _ in heading.tags] in ([], ["h1"])
+    line = parse(md(escape.text(value)))  # alone on a line: a paragraph, never a list or rule
+    assert [t for t, _ in line.tags] in ([], ["p"])
     item = parse(md(f"- [{escape.text(value) or 'x'}](page.md) — {escape.text(value)}"))
     assert [t for t, _ in item.tags] == ["ul", "li", "a"]
     assert item.tags[2][1] == [("href", "page.md")]
@@ -105,6 +107,9 @@ def test_escaped_text_in_markdown_makes_only_our_elements(value: str) -> None:
 def test_front_matter_value_is_plain_html_text(value: str) -> None:
     import json
 
+    import yaml
+
+    assert yaml.safe_load(f"title: {escape.yaml_string(value)}")["title"] == json.loads(escape.yaml_string(value))
     out = json.loads(escape.yaml_string(value))
     assert not set(out) & set("<>\"'")
     assert html.unescape(out) == escape.fold(value)

@@ -114,7 +114,7 @@ def test_decoding_gives_text_or_a_message(data: bytes, prefix: bytes) -> None:
         assert "\r" not in text and "\ufeff" not in text and "\u00a0" not in text
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(st.lists(mutated(TMLR_LINES) | mutated(LISTING_LINES), min_size=1, max_size=3))
 def test_whole_pipeline_to_pages_never_raises(texts: list[str]) -> None:
     from generator.config import Config

@@ -15,7 +15,9 @@ import re
 
 _SPECIAL = set("&<>\"'`\\*_{}[]()#+!|~^=$")
 _TABLE = {ord(c): f"&#{ord(c)};" for c in _SPECIAL}
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u2028\u2029]")
+# C0/C1 controls, line/paragraph separators, lone surrogates and non-characters: invisible, and
+# YAML front matter or UTF-8 output would reject some of them.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
 
 
 def fold(value: str) -> str:
@@ -29,8 +31,16 @@ def chars(value: str) -> str:
 
 
 def text(value: str) -> str:
-    """Untrusted text for one line of a page: whitespace folded, every special escaped."""
-    return chars(fold(value))
+    """Untrusted text for one line of a page: whitespace folded, every special escaped.
+
+    Also safe at the start of a Markdown line: a leading `-` or `1.` would make a list."""
+    out = chars(fold(value))
+    if out.startswith("-"):
+        out = "&#45;" + out[1:]
+    return _ORDERED.sub(r"\1&#46;", out, count=1)
+
+
+_ORDERED = re.compile(r"^(\d+)\.")
 
 
 def attr(value: str) -> str:
