@@ -23,7 +23,11 @@ def long_line(word: str) -> str:
     return (unit * (LONG // len(unit) + 1))[:LONG].rstrip()
 
 
-LONG_TITLE, LONG_AUTHOR, LONG_ABSTRACT = long_line("xss-lt"), long_line("xss-la"), long_line("xss-lb")
+LONG_TITLE, LONG_ABSTRACT = long_line("xss-lt"), long_line("xss-lb")
+# A 100,000-character author line as big collaborations have: thousands of names.
+LONG_AUTHORS = [f"Author{i} <b>xss-la</b> {{{{ x }}}} Surname{i}" for i in range(3000)]
+LONG_AUTHOR = ", ".join(LONG_AUTHORS)[:LONG].rsplit(", ", 1)[0]
+LONG_AUTHORS = LONG_AUTHOR.split(", ")
 
 
 def long_digest() -> str:
