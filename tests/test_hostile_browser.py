@@ -82,7 +82,8 @@ class Watch:
 
 def test_no_payload_runs_on_any_page_that_shows_them(served: tuple[Site, str], browser: object) -> None:
     site, base = served
-    pages = ["", "all/", "digests/", "digests/000-hostile-tmlr/", "digests/001-hostile-listing/", "tags/"]
+    pages = ["", "all/", "digests/", "digests/000-hostile-tmlr/", "digests/001-hostile-listing/",
+             "digests/003-hostile-header/", "tags/"]
     pages += [p["page"] for p in site.papers]
     context = browser.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
     page = context.new_page()

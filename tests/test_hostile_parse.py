@@ -160,11 +160,24 @@ def test_hostile_tmlr_digest_is_read_whole_with_exact_messages() -> None:
         '&lt;script&gt;alert("xss-entity")&lt;/script&gt; Entity Title',
         "}, author = {xss-bib-breakout}, note = { @misc{evil,",
         "{{ config.extra }} --- {% raw %} <!-- --> # Not a heading",
+        "A Paper Under A Crafted Section Heading",
     ]
+    assert papers[4].labels == ('<img src=x onerror=alert("xss-section")> Certification',)
     assert papers[0].authors == ('Mallory <img src=x onerror=alert("xss-author")>', "Eve {{ config }}")
     assert papers[1].url is None
     assert papers[1].abstract.split("\n\n")[1:4] == ["---", "title: xss-front", "---"]
     assert papers[3].status == "under review" and papers[3].anonymous
+
+
+def test_crafted_digest_header_is_a_title_and_a_warning() -> None:
+    papers, messages = read(HOSTILE, "003_hostile_header.txt")
+    assert [p.title for p in papers] == ["A Paper In A Digest With A Crafted Header"]
+    assert messages == [
+        "seeds/003_hostile_header.txt:1: warning: cannot read the digest date "
+        "'<script>alert(\"xss-header\")</script>'",
+        "seeds/003_hostile_header.txt: warning: digest has no date in its text; using 2025-08-11 from "
+        "003_hostile_header.yml",
+    ]
 
 
 def test_stray_lines_are_one_message_per_run(tmp_path: Path) -> None:

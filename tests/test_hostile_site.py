@@ -40,7 +40,7 @@ def html_pages(site: Path) -> list[Path]:
 
 def test_build_is_strict_clean_and_keeps_every_paper(built: Site) -> None:
     assert "WARNING" not in built.proc.stderr
-    assert "readinglist: 12 papers from 3 digests" in built.proc.stderr
+    assert "readinglist: 14 papers from 4 digests" in built.proc.stderr
     assert "seeds/002_hostile_long.txt:4: warning: title is 99999 characters long (is a line break missing?)" \
         in built.proc.stderr
     sources = {p["title_source"] for p in built.papers}
@@ -49,7 +49,7 @@ def test_build_is_strict_clean_and_keeps_every_paper(built: Site) -> None:
 
 def test_no_page_has_an_injected_element_attribute_or_comment(built: Site) -> None:
     pages = html_pages(built.site)
-    assert len(pages) == 12 + 8  # papers; home, all, digests (index + 3), tags, 404
+    assert len(pages) == 14 + 9  # papers; home, all, digests (index + 4), tags, 404
     bad = {p.relative_to(built.site).as_posix(): scan(p.read_text(encoding="utf-8")).injected() for p in pages}
     assert {k: v for k, v in bad.items() if v} == {}
 
@@ -95,6 +95,17 @@ def test_lists_show_titles_and_first_authors_as_text(built: Site) -> None:
         assert title in all_papers.text and title in digest_listing.text
     assert 'Mallory <img src=x onerror=alert("xss-author")> et al.' in all_papers.text
     assert TITLE_PAYLOADS[4] in home.text  # the newest digest's papers are on the home page
+
+
+def test_crafted_digest_header_and_section_heading_are_text(built: Site) -> None:
+    header = 'Daily TMLR digest for <script>alert("xss-header")</script>'
+    assert header in built.page("digests").text
+    digest = built.page("digests/003-hostile-header")
+    assert digest.title == f"{header} - Reading list"
+    assert header in digest.text
+    record = built.paper("A Paper Under A Crafted Section Heading")
+    assert 'TMLR · accepted · Aug 2025 · <img src=x onerror=alert("xss-section")> Certification' in \
+        built.page(record["page"]).text
 
 
 def test_links_from_lists_point_at_the_paper_pages(built: Site) -> None:
