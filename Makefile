@@ -48,7 +48,7 @@ test: deps system-deps lint
 
 # Regenerate the golden Markdown and BibTeX files after an intended change.
 golden: deps
-	READINGLIST_UPDATE_GOLDEN=1 $(BIN)/pytest -q -k golden
+	READINGLIST_UPDATE_GOLDEN=1 $(BIN)/pytest -q $(wildcard tests/test_golden*.py tests/test_*_golden.py)
 
 bench: deps
 	$(BIN)/python benchmarks/run.py

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import sources
 from .config import Config
-from .enrich import Registry, enrich
+from .enrich import Registry
+from .enrich.bibnames import load_name_overrides
 from .errors import Problems
 from .model import Library
+from .notes import NoteCache, enrich_with_notes, load_notes
 from .render import render_site
 from .write import WriteStats, write_if_changed, write_tree
 
@@ -29,31 +32,64 @@ class BuildResult:
                          + (f", {len(self.stats.removed)} removed" if self.stats.removed else ""))
         else:
             parts.append(f"{len(self.files)} files checked")
+        if self.library.notes is not None:
+            n = self.library.notes
+            parts.append(f"{len(n.by_paper)} notes" + (f", orphan notes: {', '.join(o.path for o in n.orphans)}"
+                                                       if n.orphans else ""))
         parts.append(f"{len(self.problems.warnings)} warnings")
         if self.problems.errors:
             parts.append(f"{len(self.problems.errors)} errors")
         return "readinglist: " + ", ".join(parts)
 
 
-def collect(config: Config, problems: Problems) -> tuple[Library, Registry]:
+def collect(config: Config, problems: Problems,
+            notes_cache: NoteCache | None = None) -> tuple[Library, Registry]:
     """Read every digest and enrich the whole model (related links need all papers)."""
     raws = sources.read_all(config.seeds_dir, config.root, problems)
     registry = Registry.load(config.registry_path, problems)
-    library = enrich(raws, registry, problems)
+    names_path = config.content_dir / "names.yml"
+    names = load_name_overrides(names_path, _shown(names_path, config.root), problems)
+    notes = load_notes(config.notes_dir, config.root, problems, notes_cache)
+    library = enrich_with_notes(raws, registry, problems, notes, config, names=names)
     return library, registry
 
 
-def build(config: Config, *, write: bool = True) -> BuildResult:
+def extra_pages(config: Config, problems: Problems) -> dict[str, str]:
+    """The curator's own pages under content/pages/, copied into the site unchanged."""
+    pages: dict[str, str] = {}
+    if not config.pages_dir.is_dir():
+        return pages
+    for path in sorted(config.pages_dir.rglob("*.md")):
+        rel = path.relative_to(config.pages_dir).as_posix()
+        try:
+            pages[rel] = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            problems.warn(path.relative_to(config.root).as_posix(), 0, f"cannot read page: {exc}")
+    return pages
+
+
+def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None = None,
+          accept: Callable[[BuildResult], bool] | None = None) -> BuildResult:
+    """`accept` (the watcher's) may veto writing a result, to keep the last good output."""
     problems = Problems()
-    library, registry = collect(config, problems)
+    library, registry = collect(config, problems, notes_cache)
     files = render_site(library, config)
+    for rel, text in extra_pages(config, problems).items():
+        if rel in files:
+            problems.warn(f"content/pages/{rel}", 0, "has the name of a generated page; skipped")
+        else:
+            files[rel] = text
     result = BuildResult(library, problems, files)
-    if write:
+    if write and (accept is None or accept(result)):
         result.stats = write_tree(config.build_dir, files,
                                   protected=[config.root, config.content_dir, config.seeds_dir])
         if registry.changed:
             write_if_changed(config.registry_path, registry.dump().encode("utf-8"))
     return result
+
+
+def _shown(path: Path, root: Path) -> str:
+    return str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
 
 
 def find_config(start: Path | None = None) -> Path:

@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .build import BuildResult, build, find_config
 from .config import load_config
 from .errors import GeneratorError
+
+if TYPE_CHECKING:
+    from .watch import Watcher
 
 
 def _report(result: BuildResult, strict: bool) -> int:
@@ -32,19 +38,70 @@ def cmd_check(args: argparse.Namespace) -> int:
     return _report(build(config, write=False), args.strict or _ci())
 
 
+def cmd_note(args: argparse.Namespace) -> int:
+    from .notes.stub import create_stub
+
+    config = load_config(Path(args.config))
+    path = create_stub(config, " ".join(args.paper))
+    try:
+        print(path.relative_to(Path.cwd()))
+    except ValueError:
+        print(path)
+    return 0
+
+
+def _watcher(args: argparse.Namespace) -> Watcher:
+    from .watch import Watcher
+
+    watcher = Watcher(Path(args.config), debounce=args.debounce)
+    watcher.start()
+    return watcher
+
+
+def _until_interrupted() -> None:
+    signal.signal(signal.SIGTERM, _interrupt)
+    while True:
+        time.sleep(3600)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    watcher = _watcher(args)
+    print("readinglist: watching seeds/, content/ and mkdocs.yml; Ctrl-C stops", file=sys.stderr)
+    try:
+        _until_interrupted()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        watcher.stop()
+    return 0
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     config_path = Path(args.config).resolve()
-    config = load_config(config_path)
-    code = _report(build(config, write=True), False)
-    if code:
-        print("readinglist: serving anyway; fix the errors above and save to rebuild", file=sys.stderr)
+    watcher = _watcher(args)
     cmd = [sys.executable, "-m", "mkdocs", "serve", "--livereload", "-f", str(config_path),
            "-a", f"{args.host}:{args.port}"]
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    if args.dirty:
+        cmd.append("--dirty")
+    # The watcher regenerates the pages; the MkDocs hook must not do it a second time.
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", READINGLIST_HOOK="off")
+    signal.signal(signal.SIGTERM, _interrupt)
+    proc = subprocess.Popen(cmd, env=env)
     try:
-        return subprocess.call(cmd, env=env)
+        return proc.wait()
     except KeyboardInterrupt:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
         return 0
+    finally:
+        watcher.stop()
 
 
 def _ci() -> bool:
@@ -65,10 +122,23 @@ def make_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("check", help="read and validate the digests and notes; write nothing")
     p.add_argument("--strict", action="store_true", help="exit non-zero on any warning (default in CI)")
     p.set_defaults(func=cmd_check)
-    p = sub.add_parser("serve", help="build, then serve with live reload on http://127.0.0.1:8000")
+    p = sub.add_parser("serve", help="build, watch and serve with live reload on http://127.0.0.1:8000")
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--no-dirty", dest="dirty", action="store_false",
+                   help="let MkDocs rebuild every page on each change (slow on big lists; "
+                        "by default it rebuilds only the pages whose Markdown changed)")
+    p.add_argument("--debounce", type=float, default=0.05, help=argparse.SUPPRESS)
     p.set_defaults(func=cmd_serve)
+    p = sub.add_parser("watch", help="build, then rebuild the Markdown whenever seeds/, content/ or "
+                                     "mkdocs.yml change")
+    p.add_argument("--debounce", type=float, default=0.05,
+                   help="seconds of quiet after a save before rebuilding (default 0.05)")
+    p.set_defaults(func=cmd_watch)
+    p = sub.add_parser("note", help="create content/notes/<key>.md for a paper and print its path "
+                                    "(never overwrites)")
+    p.add_argument("paper", nargs="+", help="citation key, slug or (part of) the title")
+    p.set_defaults(func=cmd_note)
     return parser
 
 

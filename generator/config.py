@@ -38,6 +38,7 @@ class Config:
     site_url: str = ""
     repo_url: str = ""
     edit_uri: str = ""
+    use_directory_urls: bool = True
     related_count: int = 5
     related_min_score: float = 0.08
     extra: dict[str, Any] = field(default_factory=dict)
@@ -95,6 +96,7 @@ def load_config(config_file: Path, **overrides: Any) -> Config:
         site_url=str(raw.get("site_url") or ""),
         repo_url=str(raw.get("repo_url") or ""),
         edit_uri=str(raw.get("edit_uri") or ""),
+        use_directory_urls=bool(raw.get("use_directory_urls", True)),
         related_count=count,
         related_min_score=float(min_score),
         extra=rl,

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .notes.model import NoteIndex
 
 STATUSES = ("accepted", "under review", "preprint")
 
@@ -62,9 +66,15 @@ class Paper:
     slug: str = ""
     tags: tuple[str, ...] = ()
     related: tuple[Related, ...] = ()
+    # A note's front matter may correct the year (the digest date is when it was listed).
+    year_override: int | None = None
+    # The curator's BibTeX spelling of each author (`content/names.yml`); "" = automatic.
+    bib_names: tuple[str, ...] = ()
 
     @property
     def year(self) -> int | None:
+        if self.year_override is not None:
+            return self.year_override
         return self.date.year if self.date else None
 
     @property
@@ -104,6 +114,7 @@ class Library:
 
     papers: list[Paper] = field(default_factory=list)
     digests: list[Digest] = field(default_factory=list)
+    notes: NoteIndex | None = None  # the curator's notes, attached after enrich
 
     def by_id(self) -> dict[str, Paper]:
         return {p.id: p for p in self.papers}

@@ -98,3 +98,10 @@ def test_digest_page_lists_papers_in_order(site: tuple[Path, subprocess.Complete
     assert titles[0].startswith("One-Shot Federated Distillation")
     assert titles[-1] == "DeepSeek-R1 Thoughtology: Let’s think about LLM reasoning"
     assert len(titles) == 11
+
+
+def test_curator_pages_are_copied_into_the_site(site: tuple[Path, subprocess.CompletedProcess[str]]) -> None:
+    root, _ = site
+    html = (root / "site" / "about" / "index.html").read_text(encoding="utf-8")
+    assert "About this list" in html
+    assert 'href="../all/"' in html

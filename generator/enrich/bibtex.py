@@ -1,46 +1,143 @@
-"""BibTeX entries built as pybtex objects and written by pybtex's writer."""
+"""BibTeX entries built as pybtex `Entry`/`Person` objects and written by pybtex's writer.
+
+Types and fields follow what the digest says, never more:
+
+- TMLR accepted: `@article`, journal, issn, year and month of the digest, the OpenReview url,
+  certification labels in `note`;
+- TMLR submission under review: `@misc`, `author = {Anonymous}` (double-blind), howpublished
+  "Under review at ...", year, url;
+- listing papers: `@misc` with the subject classes as `keywords`, the primary arXiv class as
+  `primaryclass`, and `eprint`/`doi`/`url` only when the digest carries them.
+
+Field values are LaTeX (made by `bibtitle`), so the writer is told not to re-encode them.
+"""
 
 from __future__ import annotations
 
+import functools
+import re
+
 from pybtex.database import BibliographyData, Entry, Person
+from pybtex.database.output.bibtex import Writer
 
 from ..model import Paper
-from .text import balance_braces, bibtex_name, plain_title
+from .bibnames import to_person
+from .bibtitle import escape_text, latex_title
 
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+TMLR = "Transactions on Machine Learning Research"
+TMLR_ISSN = "2835-8856"
+MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+# Fields whose values BibTeX styles print verbatim (`\url`, `\doi`): not LaTeX-escaped.
+VERBATIM_FIELDS = frozenset({"url", "doi", "eprint"})
+_ARXIV_CLASS = re.compile(r"^[a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]{2,3})?$")
+_ARXIV_ID = re.compile(r"^(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?$")
+_DOI = re.compile(r"^10\.\d{4,9}/[^\s{}\\\"%#]+$")
+_URL_UNSAFE = re.compile(r"[^A-Za-z0-9\-._~:/?\[\]@!$&'()*+,;=%#]")
 
 
-def _person(name: str) -> Person:
-    words = name.split()
-    if len(words) == 1:
-        return Person(last=name)
-    return Person(first=" ".join(words[:-1]), last=words[-1])
+class _LatexWriter(Writer):  # type: ignore[misc]
+    """pybtex's BibTeX writer, minus its text-to-LaTeX encoding (the values already are
+    LaTeX: encoding again would turn `\\&` into `\\\\&`), and with months as the standard
+    macros (`month = aug`) that bibtex prints as "August" and biber reads as 8."""
+
+    def _encode(self, text: str) -> str:
+        return text
+
+    def quote(self, s: str) -> str:
+        # Braces, as most .bib files use, whether or not the value holds a `"`.
+        self.check_braces(s)
+        return "{" + s + "}"
+
+    def _write_field(self, stream, type, value):  # type: ignore[no-untyped-def]
+        if type == "month" and value in MONTHS:
+            stream.write(f",\n    {type} = {value}")
+        else:
+            super()._write_field(stream, type, value)
+
+
+def safe_url(url: str | None) -> str | None:
+    """An http(s) URL with anything that could break a `.bib` file or `\\url` percent-encoded."""
+    if not url or not re.match(r"^https?://[^\s/]+", url):
+        return None
+    return _URL_UNSAFE.sub(lambda m: "".join(f"%{b:02X}" for b in m.group(0).encode()), url)
+
+
+def _year_month(paper: Paper) -> tuple[str | None, str | None]:
+    year = paper.year
+    if year is None:
+        return None, None
+    # A month is only known when the year is the digest's own (not a note's override).
+    month = MONTHS[paper.date.month - 1] if paper.date and paper.date.year == year else None
+    return str(year), month
+
+
+def _authors(paper: Paper) -> list[Person]:
+    spelled = paper.bib_names or ("",) * len(paper.authors)
+    people = [to_person(a, o) for a, o in zip(paper.authors, spelled, strict=False)] or [Person(last="Anonymous")]
+    if paper.authors and not paper.authors_complete:
+        people.append(Person(last="others"))
+    return people
+
+
+def _title(paper: Paper) -> dict[str, str]:
+    if paper.title_missing:
+        # The page shows a placeholder; a citation must not carry a made-up title.
+        return {}
+    return {"title": latex_title(paper.title)}
 
 
 def make_entry(paper: Paper) -> Entry:
-    # Digest text is untrusted: braces are balanced so a crafted title cannot end the field.
-    fields: dict[str, str] = {"title": "{" + balance_braces(plain_title(paper.title)) + "}"}
-    if paper.year:
-        fields["year"] = str(paper.year)
-    if paper.url:
-        fields["url"] = paper.url.replace("{", "%7B").replace("}", "%7D")
+    year, month = _year_month(paper)
+    url = safe_url(paper.url)
+    fields: dict[str, str] = _title(paper)
     if paper.venue == "TMLR" and paper.status == "accepted":
         kind = "article"
-        fields["journal"] = "Transactions on Machine Learning Research"
+        fields["journal"] = TMLR
+        fields["issn"] = TMLR_ISSN
     else:
         kind = "misc"
-    names = [bibtex_name(a) for a in paper.authors]
-    persons = {"author": [_person(n) for n in names if n] or [Person(last="Anonymous")]}
-    if not paper.authors_complete:
-        persons["author"].append(Person("others"))
-    return Entry(kind, fields=fields, persons=persons)
+        if paper.venue == "TMLR" and paper.status == "under review":
+            fields["howpublished"] = f"Under review at {TMLR}"
+        elif paper.venue and paper.venue != "arXiv":
+            fields["howpublished"] = escape_text(paper.venue)
+    if year:
+        fields["year"] = year
+    if month and kind == "article":
+        fields["month"] = month
+    if paper.arxiv_id and _ARXIV_ID.match(paper.arxiv_id):
+        fields["eprint"] = paper.arxiv_id
+        fields["archiveprefix"] = "arXiv"
+    classes = [c for c in paper.categories if _ARXIV_CLASS.match(c)]
+    if classes and paper.venue == "arXiv":
+        fields["primaryclass"] = classes[0]
+    if paper.categories:
+        fields["keywords"] = ", ".join(escape_text(c) for c in paper.categories)
+    if paper.doi and _DOI.match(paper.doi):
+        fields["doi"] = paper.doi
+    if url:
+        fields["url"] = url
+    if paper.labels and kind == "article":
+        fields["note"] = ", ".join(escape_text(label) for label in paper.labels)
+    return Entry(kind, fields=fields, persons={"author": _authors(paper)})
+
+
+def _write(entries: dict[str, Entry]) -> str:
+    return str(_LatexWriter(encoding="UTF-8").to_string(BibliographyData(entries=entries)))
+
+
+@functools.lru_cache(maxsize=16384)
+def _block(paper: Paper) -> str:
+    # Each paper's entry is written once and reused by its page, its .bib, references.bib and
+    # the digest and tag files (and by rebuilds under `serve`): Paper is frozen, so hashable.
+    return _write({paper.key: make_entry(paper)})
 
 
 def entry_text(paper: Paper) -> str:
-    data = BibliographyData(entries={paper.key: make_entry(paper)})
-    return str(data.to_string("bibtex")).strip()
+    """One entry, exactly what the page's copy button copies (no trailing newline)."""
+    return _block(paper).strip()
 
 
 def bibliography(papers: list[Paper]) -> str:
-    data = BibliographyData(entries={p.key: make_entry(p) for p in papers})
-    return str(data.to_string("bibtex"))
+    """A `.bib` file holding the given papers, in the given order (as pybtex writes several
+    entries: each block ends with a newline, one blank line between them)."""
+    return "\n".join(_block(p) for p in papers)

@@ -3,27 +3,26 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from dataclasses import replace
 
 from unidecode import unidecode
 
+from ..errors import Problems
 from ..model import Paper
+from .bibnames import override_family, split_name
 from .text import plain_title
 
 STOP_WORDS = frozenset(
     "a an the on of for in to and or with via from by at as is are be its into towards toward "
     "using use beyond when what why how do does can we our new".split()
 )
-_PARTICLES = frozenset(
-    "de del della der den di da dos das du van von la le y bin ter zu af st".split()
-)
 
 
 def family_name(name: str) -> str:
-    """The family name of a display name `First [particles] Last`; one-word names are kept whole."""
-    words = name.split()
-    if len(words) <= 1:
-        return name
-    return words[-1]
+    """The family name as BibTeX sees it, without particles: `Navas Gómez`, `Waals` for
+    `Johannes van der Waals`, `ORZALESI` for a one-word name (see `bibnames.split_name`)."""
+    return split_name(name).family or name
 
 
 def _ascii_word(text: str) -> str:
@@ -39,9 +38,23 @@ def first_title_word(title: str) -> str:
 
 
 def base_key(paper: Paper) -> str:
-    author = _ascii_word(family_name(paper.first_author)) or "anonymous"
+    """`maron2025oneshot`: first author's family name, year (`nd` when unknown), first
+    significant title word; ASCII lowercase letters and digits only. Anonymous submissions
+    get `anonymous`; a paper whose digest lost its title gets `untitled`."""
+    spelled = paper.bib_names[0] if paper.bib_names else ""
+    family = override_family(spelled) if spelled else family_name(paper.first_author)
+    author = _ascii_word(family) or "anonymous"
     year = str(paper.year) if paper.year else "nd"
-    return f"{author[:24]}{year}{first_title_word(paper.title)}"
+    word = "untitled" if paper.title_missing else first_title_word(paper.title)
+    return f"{author[:24]}{year}{word}"
+
+
+# What a key may hold so that bibtex, biber, `\cite` and hyperref all accept it.
+VALID_KEY = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_:.+/-]{0,99}$")
+
+
+def valid_key(key: str) -> bool:
+    return bool(VALID_KEY.match(key))
 
 
 def with_suffix(base: str, taken: set[str]) -> str:
@@ -57,3 +70,20 @@ def with_suffix(base: str, taken: set[str]) -> str:
     while f"{base}{n}" in taken:
         n += 1
     return f"{base}{n}"
+
+
+def apply_year_overrides(papers: list[Paper], years: Mapping[str, int],
+                         problems: Problems) -> list[Paper]:
+    """Papers with a note's year in place of the digest's (before keys and BibTeX use it)."""
+    out = []
+    for paper in papers:
+        year = years.get(paper.id)
+        if year is None:
+            out.append(paper)
+        elif isinstance(year, int) and not isinstance(year, bool) and 1800 <= year <= 2100:
+            out.append(replace(paper, year_override=year))
+        else:
+            problems.warn("content/notes", 0, f"the note of {paper.id} sets year {year!r}, which is "
+                          f"not a year between 1800 and 2100; keeping {paper.year}")
+            out.append(paper)
+    return out

@@ -1,12 +1,23 @@
 """The committed file that remembers every citation key and page slug handed out.
 
-A key or URL, once published, must not change when other papers arrive, so the
-first assignment is written down and reused; newcomers that would collide get a
-suffix. The curator may edit a key in the file; the slug (the page URL) stays.
+A key or URL, once published, must not change when other papers arrive, so the first
+assignment is written down and reused, in whatever order digests are added. Rules:
+
+- a key in the registry is kept (the curator may edit it; an invalid or duplicate edit is
+  reported and that paper gets a fresh key);
+- a note may pin a key; a valid pin wins over the registry, whose key stays reserved for
+  the paper (it is never given to another one); a paper pinned when first seen is recorded
+  with the pinned key;
+- newcomers get `base_key`, or with a suffix (`a`, `b`, ...) when it is taken; several
+  newcomers in one build are served oldest first, then by id, so the result does not depend
+  on the order the digests were read;
+- keys are compared without case, as BibTeX does, so two papers never share a key.
 """
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -14,7 +25,7 @@ import yaml
 
 from ..errors import Problems
 from ..model import Paper
-from .keys import base_key, with_suffix
+from .keys import base_key, valid_key, with_suffix
 from .text import slugify
 
 HEADER = """\
@@ -24,55 +35,126 @@ HEADER = """\
 """
 
 
+@dataclass(frozen=True)
+class Pin:
+    """A key chosen in a note's front matter, with the note's place for messages."""
+
+    key: str
+    path: str = ""
+    line: int = 0
+
+    def where(self, paper_id: str) -> tuple[str, int, str]:
+        if self.path:
+            return self.path, self.line, "citekey"
+        return "content/notes", 0, f"the note of {paper_id} pins citekey"
+
+
 @dataclass
 class Registry:
     entries: dict[str, dict[str, str]] = field(default_factory=dict)
     changed: bool = False
+    path: str = "citekeys.yml"
+    lines: dict[str, int] = field(default_factory=dict)
 
     @classmethod
     def load(cls, path: Path, problems: Problems) -> Registry:
+        shown = path.name
         if not path.is_file():
-            return cls()
+            return cls(path=shown)
         try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+            text = path.read_text(encoding="utf-8")
+            data = yaml.safe_load(text) or {}
+            node = yaml.compose(text)
         except (yaml.YAMLError, UnicodeDecodeError) as exc:
             mark = getattr(exc, "problem_mark", None)
-            problems.error(path, (mark.line + 1) if mark else 0,
+            problems.error(shown, (mark.line + 1) if mark else 0,
                            f"cannot read the key registry ({exc}); keys kept in memory only")
-            return cls()
+            return cls(path=shown)
         if not isinstance(data, dict):
-            problems.error(path, 1, "the key registry should map paper ids to {key, slug}")
-            return cls()
+            problems.error(shown, 1, "the key registry should map paper ids to {key, slug}")
+            return cls(path=shown)
+        lines = {}
+        if isinstance(node, yaml.MappingNode):
+            lines = {str(k.value): k.start_mark.line + 1 for k, _ in node.value}
         entries = {str(k): {str(a): str(b) for a, b in v.items()}
                    for k, v in data.items() if isinstance(v, dict)}
-        return cls(entries)
+        return cls(entries, path=shown, lines=lines)
 
     def dump(self) -> str:
         body = yaml.safe_dump(dict(sorted(self.entries.items())), allow_unicode=True,
                               sort_keys=True, width=200)
         return HEADER + body
 
-    def assign(self, papers: list[Paper], pins: dict[str, str], problems: Problems) -> dict[str, tuple[str, str]]:
-        """Key and slug for every paper: pinned, else remembered, else new (newcomers yield)."""
-        keys_taken = {e["key"] for pid, e in self.entries.items() if "key" in e}
-        slugs_taken = {e["slug"] for e in self.entries.values() if "slug" in e}
-        out: dict[str, tuple[str, str]] = {}
-        for paper in papers:
-            entry = self.entries.get(paper.id)
-            if entry is None or "key" not in entry or "slug" not in entry:
-                entry = dict(entry or {})
-                if "key" not in entry:
-                    entry["key"] = with_suffix(base_key(paper), keys_taken)
-                    keys_taken.add(entry["key"])
-                if "slug" not in entry:
-                    entry["slug"] = _unique_slug(slugify(paper.title), slugs_taken)
-                    slugs_taken.add(entry["slug"])
-                self.entries[paper.id] = entry
-                self.changed = True
-            out[paper.id] = (entry["key"], entry["slug"])
-        _apply_pins(out, pins, problems)
-        _check_unique(out, problems)
+    def _check_entries(self, problems: Problems) -> None:
+        """Drop curator edits that cannot work (bad characters, a key given twice)."""
+        owner: dict[str, str] = {}
+        for pid in sorted(self.entries):
+            entry = self.entries[pid]
+            key = entry.get("key")
+            if key is None:
+                continue
+            line = self.lines.get(pid, 0)
+            if not valid_key(key):
+                problems.warn(self.path, line, f"key {key!r} of {pid} is not a valid BibTeX key "
+                              "(letters, digits and _:.+/- only); giving the paper a new key")
+            elif key.lower() in owner:
+                problems.warn(self.path, line, f"key {key!r} of {pid} is already the key of "
+                              f"{owner[key.lower()]}; giving {pid} a new key")
+            else:
+                owner[key.lower()] = pid
+                continue
+            del entry["key"]
+            self.changed = True
+
+    def _valid_pins(self, pins: Mapping[str, str | Pin], known: set[str],
+                    problems: Problems) -> dict[str, str]:
+        """The pins that can be honoured: valid, not shared, not another paper's key."""
+        given = {pid: (p if isinstance(p, Pin) else Pin(str(p))) for pid, p in pins.items() if pid in known}
+        by_key: dict[str, list[str]] = {}
+        for pid, pin in given.items():
+            by_key.setdefault(pin.key.lower(), []).append(pid)
+        owners = {e["key"].lower(): pid for pid, e in self.entries.items() if "key" in e}
+        out: dict[str, str] = {}
+        for pid, pin in sorted(given.items()):
+            path, line, what = pin.where(pid)
+            current = self.entries.get(pid, {}).get("key")
+            keeping = f"keeping {current!r}" if current else "using the generated key"
+            if not valid_key(pin.key):
+                problems.warn(path, line, f"{what} {pin.key!r} is not a valid BibTeX key "
+                              f"(letters, digits and _:.+/- only); {keeping}")
+            elif len(by_key[pin.key.lower()]) > 1:
+                others = ", ".join(q for q in by_key[pin.key.lower()] if q != pid)
+                problems.warn(path, line, f"{what} {pin.key!r} is also pinned for {others}; "
+                              f"ignoring it, {keeping}")
+            elif owners.get(pin.key.lower(), pid) != pid:
+                problems.warn(path, line, f"{what} {pin.key!r} already belongs to "
+                              f"{owners[pin.key.lower()]} ({self.path}); {keeping}")
+            else:
+                out[pid] = pin.key
         return out
+
+    def assign(self, papers: list[Paper], pins: Mapping[str, str | Pin],
+               problems: Problems) -> dict[str, tuple[str, str]]:
+        """Key and slug for every paper: pinned, else remembered, else new (newcomers yield)."""
+        self._check_entries(problems)
+        pinned = self._valid_pins(pins, {p.id for p in papers}, problems)
+        keys_taken = {e["key"].lower() for e in self.entries.values() if "key" in e}
+        keys_taken |= {k.lower() for k in pinned.values()}
+        slugs_taken = {e["slug"] for e in self.entries.values() if "slug" in e}
+        # Oldest first, then by id: the same result whatever order the digests were read in.
+        for paper in sorted(papers, key=lambda p: (p.year or 9999, p.date or dt.date.max, p.id)):
+            entry = self.entries.setdefault(paper.id, {})
+            if "key" not in entry:
+                # A newcomer pinned from its first build keeps the pin even if the note goes.
+                entry["key"] = pinned.get(paper.id) or with_suffix(base_key(paper), keys_taken)
+                keys_taken.add(entry["key"].lower())
+                self.changed = True
+            if "slug" not in entry:
+                entry["slug"] = _unique_slug(slugify(paper.title), slugs_taken)
+                slugs_taken.add(entry["slug"])
+                self.changed = True
+        return {p.id: (pinned.get(p.id, self.entries[p.id]["key"]), self.entries[p.id]["slug"])
+                for p in papers}
 
 
 def _unique_slug(base: str, taken: set[str]) -> str:
@@ -83,19 +165,3 @@ def _unique_slug(base: str, taken: set[str]) -> str:
         n += 1
     return f"{base}-{n}"
 
-
-def _apply_pins(out: dict[str, tuple[str, str]], pins: dict[str, str], problems: Problems) -> None:
-    for pid, key in pins.items():
-        if pid in out:
-            out[pid] = (key, out[pid][1])
-
-
-def _check_unique(out: dict[str, tuple[str, str]], problems: Problems) -> None:
-    seen: dict[str, str] = {}
-    for pid, (key, _slug) in list(out.items()):
-        if key in seen:
-            new = with_suffix(key, {k for k, _ in out.values()})
-            problems.warn("citekeys.yml", 0, f"papers {seen[key]} and {pid} both have the key "
-                          f"{key!r}; using {new!r} for the second")
-            out[pid] = (new, out[pid][1])
-        seen[out[pid][0]] = pid

@@ -41,26 +41,3 @@ def slugify(text: str, limit: int = 60) -> str:
 _RESERVED = frozenset({"con", "prn", "aux", "nul", "index", "tags"}
                       | {f"{dev}{n}" for dev in ("com", "lpt") for n in range(10)})
 
-
-def balance_braces(text: str) -> str:
-    """Drop every brace that has no partner, so untrusted text cannot close a BibTeX field or
-    entry early (or leave one open); balanced groups such as `\\mathsf{VISTA}` are kept."""
-    out: list[str] = []
-    open_at: list[int] = []
-    for ch in text:
-        if ch == "{":
-            open_at.append(len(out))
-        elif ch == "}":
-            if not open_at:
-                continue
-            open_at.pop()
-        out.append(ch)
-    for i in reversed(open_at):
-        del out[i]
-    return "".join(out)
-
-
-def bibtex_name(name: str) -> str:
-    """An author name for BibTeX: no braces at all (pybtex splits names into parts, and a brace
-    group split across parts is unbalanced), white space folded."""
-    return " ".join(name.replace("{", " ").replace("}", " ").split())

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from ..config import Config
 from ..enrich import bibtex
-from ..model import Library
+from ..model import Library, Paper
+from . import citesearch
 from .exports import papers_json
 from .indexes import render_all, render_digest, render_digest_index, render_home
 from .links import digest_md, paper_md
+from .notes import mentions_section, note_section
 from .paper import render_paper
+from .status import render_status_pages
 
 ASSETS = {
     "assets/readinglist.css": "readinglist.css",
@@ -26,19 +29,35 @@ def render_site(library: Library, config: Config) -> dict[str, str]:
     }
     if "tags.md" not in files:
         files["tags.md"] = "---\ntitle: Tags\n---\n\n# Tags\n\n<!-- material/tags -->\n"
+    files.update(render_status_pages(library))
     for paper in library.papers:
-        entry = bibtex.entry_text(paper)
-        # Sections contributed by later stages go into these tuples, one call each.
-        after_abstract: tuple[str, ...] = ()
-        after_bibtex: tuple[str, ...] = ()
-        files[paper_md(paper)] = render_paper(paper, library, entry, after_abstract, after_bibtex)
-        files[f"papers/{paper.slug}.bib"] = entry + "\n"
+        files.update(render_paper_files(paper, library, config))
     by_id = library.by_id()
     for digest in library.digests:
         files[digest_md(digest)] = render_digest(digest, library)
         files[f"digests/{digest.slug}.bib"] = bibtex.bibliography(
             [by_id[i] for i in digest.paper_ids if i in by_id])
     files.update(_static_assets())
+    return files
+
+
+def render_paper_files(paper: Paper, library: Library, config: Config) -> dict[str, str]:
+    """The page and the .bib file of one paper."""
+    entry = bibtex.entry_text(paper)
+    # Sections contributed by later stages go into these tuples, one call each.
+    after_abstract: tuple[str, ...] = (note_section(paper, library, config),)
+    after_bibtex: tuple[str, ...] = (citesearch.cite_line(paper), mentions_section(paper, library))
+    return {paper_md(paper): render_paper(paper, library, entry, after_abstract, after_bibtex),
+            f"papers/{paper.slug}.bib": entry + "\n"}
+
+
+def render_note_pages(library: Library, config: Config, paper_ids: set[str]) -> dict[str, str]:
+    """Only what a change of notes alone can alter: those papers' pages, status pages, home.
+    The watcher uses it when no note's overrides changed (see generator/watch.py)."""
+    files = {"index.md": render_home(library, config), **render_status_pages(library)}
+    for paper in library.papers:
+        if paper.id in paper_ids:
+            files.update(render_paper_files(paper, library, config))
     return files
 
 

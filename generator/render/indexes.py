@@ -8,6 +8,7 @@ from ..model import Digest, Library, Paper
 from . import escape
 from .links import digest_md, paper_md, rel
 from .paper import venue_line
+from .status import PAGES, status_counts
 
 
 def paper_link(paper: Paper, from_md: str) -> str:
@@ -30,10 +31,14 @@ def paper_table(papers: list[Paper], from_md: str) -> str:
 def newest(library: Library, count: int = 10) -> list[Paper]:
     """Newest digests first, in the order each digest lists its papers."""
     by_id = library.by_id()
-    order: list[Paper] = []
+    order: dict[str, Paper] = {}  # a dict, not a list: `in` on a list made this O(n²)
     for d in sorted(library.digests, key=lambda d: (d.date is not None, d.date), reverse=True):
-        order.extend(by_id[i] for i in d.paper_ids if i in by_id and by_id[i] not in order)
-    return order[:count]
+        for i in d.paper_ids:
+            if i in by_id and i not in order:
+                order[i] = by_id[i]
+        if len(order) >= count:
+            break
+    return list(order.values())[:count]
 
 
 def render_home(library: Library, config: Config) -> str:
@@ -46,6 +51,7 @@ def render_home(library: Library, config: Config) -> str:
         escape.text(config.site_description) if config.site_description else "", "",
         f'<p class="rl-counts"><strong>{n}</strong> papers from <strong>{len(library.digests)}</strong> '
         f"digests · <strong>{accepted}</strong> accepted</p>", "",
+        *_status_line(library),
         "[All papers](all.md){ .md-button .md-button--primary } "
         "[Digests](digests/index.md){ .md-button } [Tags](tags.md){ .md-button }", "",
         "Download everything: [references.bib](references.bib) (BibTeX) · "
@@ -56,6 +62,16 @@ def render_home(library: Library, config: Config) -> str:
         lines.append(f"- {paper_link(p, me)} — {first_author(p)}, {escape.text(venue_line(p))}")
     lines.append("")
     return "\n".join(lines)
+
+
+def _status_line(library: Library) -> list[str]:
+    """Counts from the curator's notes, linking to the status pages."""
+    if library.notes is None:
+        return []
+    counts = status_counts(library)
+    labels = {"to-read": "to read", "reading": "reading", "read": "read"}
+    items = [f"[**{counts[status]}** {labels[status]}]({page})" for status, page, *_ in PAGES]
+    return ["Your reading: " + " · ".join(items), ""]
 
 
 def render_all(library: Library) -> str:

@@ -1,0 +1,180 @@
+"""Notes meet the model: match each note to its paper, feed its overrides to enrich, index its links.
+
+A note is named by its paper's citation key or slug (the file stem). The registry knows both
+before enrich runs; a paper seen for the first time gets its key during enrich, so its note is
+matched afterwards and enrich runs once more with that note's overrides (rare: only when such
+a note has overrides).
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Mapping
+from dataclasses import replace
+
+from ..config import Config
+from ..enrich import Pin, Registry, enrich
+from ..enrich.text import plain_title
+from ..errors import Problems
+from ..model import Library, Paper
+from ..render import escape
+from ..sources.common import RawDigest
+from .markdown import Rendered, render_body, resolve_all, wikilinks
+from .model import Link, Note, NoteIndex
+
+
+def _fold(title: str) -> str:
+    return " ".join(plain_title(title).split()).casefold()
+
+
+def registry_stems(registry: Registry) -> dict[str, str]:
+    stems: dict[str, str] = {}
+    for pid, entry in registry.entries.items():
+        for name in (entry.get("key"), entry.get("slug")):
+            if name:
+                stems.setdefault(name, pid)
+    return stems
+
+
+def match(notes: list[Note], stems: dict[str, str]) -> dict[str, str]:
+    """Note path -> paper id, for the notes whose file stem names a paper."""
+    return {n.path: stems[n.stem] for n in notes if n.stem in stems}
+
+
+def enrich_kwargs(notes: list[Note], matched: dict[str, str]) -> dict[str, dict]:
+    pins: dict[str, Pin] = {}
+    years: dict[str, int] = {}
+    tags: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+    for note in notes:
+        pid = matched.get(note.path)
+        if pid is None:
+            continue
+        if note.citekey:
+            pins[pid] = Pin(note.citekey, str(note.path))
+        if note.year:
+            years[pid] = note.year
+        if note.tags or note.remove_tags:
+            tags[pid] = (note.tags, note.remove_tags)
+    return {"pins": pins, "year_overrides": years, "tag_changes": tags}
+
+
+def enrich_with_notes(raws: list[RawDigest], registry: Registry, problems: Problems, notes: list[Note],
+                      config: Config, names: Mapping[str, str] | None = None) -> Library:
+    """`enrich` with the notes' overrides, then the notes attached (Library.notes)."""
+    matched = match(notes, registry_stems(registry))
+    scratch = Problems()
+    library = enrich(raws, registry, scratch, names=names, **enrich_kwargs(notes, matched))
+    stems = _library_stems(library, registry)
+    late = {n.path: stems[n.stem] for n in notes
+            if n.path not in matched and n.stem in stems and n.has_overrides}
+    if late:
+        matched.update(late)
+        scratch = Problems()
+        library = enrich(raws, registry, scratch, names=names, **enrich_kwargs(notes, matched))
+        stems = _library_stems(library, registry)
+    problems.extend(scratch)
+    return attach(library, notes, stems, problems, config)
+
+
+def _library_stems(library: Library, registry: Registry) -> dict[str, str]:
+    stems = {p.key: p.id for p in library.papers}
+    for p in library.papers:
+        stems.setdefault(p.slug, p.id)
+    for name, pid in registry_stems(registry).items():
+        stems.setdefault(name, pid)
+    return stems
+
+
+def attach(library: Library, notes: list[Note], stems: dict[str, str], problems: Problems,
+           config: Config) -> Library:
+    """Apply title and hidden overrides and attach the indexed notes to the library."""
+    by_paper, orphans = _pair(notes, stems, problems)
+    hidden = {pid for pid, n in by_paper.items() if n.hidden}
+    papers = [_retitled(p, by_paper.get(p.id)) for p in library.papers if p.id not in hidden]
+    digests = [replace(d, paper_ids=tuple(i for i in d.paper_ids if i not in hidden)) if hidden else d
+               for d in library.digests]
+    out = Library(papers=papers, digests=digests)
+    out.notes = index_notes(out, by_paper, orphans, stems, hidden, problems, config)
+    return out
+
+
+def _retitled(paper: Paper, note: Note | None) -> Paper:
+    return replace(paper, title=note.title) if note is not None and note.title else paper
+
+
+def reindex(library: Library, notes: list[Note], problems: Problems, config: Config) -> Library:
+    """The same papers with a new set of notes whose overrides did not change (the watcher's fast path)."""
+    old = library.notes or NoteIndex()
+    by_paper, orphans = _pair(notes, old.stems, problems)
+    out = Library(papers=library.papers, digests=library.digests)
+    out.notes = index_notes(out, by_paper, orphans, old.stems, old.hidden, problems, config)
+    return out
+
+
+def _pair(notes: list[Note], stems: dict[str, str], problems: Problems) -> tuple[dict[str, Note], list[Note]]:
+    by_paper: dict[str, Note] = {}
+    orphans: list[Note] = []
+    for note in notes:
+        pid = stems.get(note.stem)
+        if pid is None:
+            problems.warn(note.path, 1, f"orphan note: no paper has the citation key or slug {note.stem!r}; "
+                          "the note is kept as it is and not shown")
+            orphans.append(note)
+        elif pid in by_paper:
+            problems.warn(note.path, 1, f"a second note for the same paper as {by_paper[pid].path}; "
+                          "only the first is shown")
+            orphans.append(note)
+        else:
+            by_paper[pid] = note
+    return by_paper, orphans
+
+
+def index_notes(library: Library, by_paper: dict[str, Note], orphans: list[Note], stems: dict[str, str],
+                hidden: set[str], problems: Problems, config: Config) -> NoteIndex:
+    papers = library.by_id()
+    keys: dict[str, str] = {}
+    titles: dict[str, str | None] = {}
+    for p in library.papers:
+        keys[p.key] = p.id
+        t = _fold(p.title)
+        titles[t] = None if t in titles else p.id  # a title two papers share links to neither
+    index = NoteIndex(stems=stems, hidden=hidden)
+    mentions: dict[str, list[str]] = {}
+    pairs: list[tuple[str | None, Note]] = [*by_paper.items(), *((None, n) for n in orphans)]
+    for owner, note in pairs:
+        me = papers.get(owner) if owner else None
+        raw = wikilinks(note.body)
+        found: list[Link] = []
+        for target, label, offset in raw:
+            pid = keys.get(target) or titles.get(_fold(target))
+            line = note.body_line + offset
+            if pid is None:
+                why = ("it names a hidden paper" if stems.get(target) in hidden
+                       else "no paper has this citation key or exact title")
+                problems.warn(note.path, line, f"unresolved wiki-link [[{target}]]: {why}; shown as plain text")
+            found.append(Link(target, label, line, pid))
+            if pid and owner and pid != owner and owner not in mentions.setdefault(pid, []):
+                mentions[pid].append(owner)
+        index.links[note.path] = tuple(found)
+        if me is not None and owner is not None:
+            targets = {lk.target: lk.paper_id for lk in found}
+
+            def lookup(target: str, targets: dict[str, str | None] = targets, me: Paper = me) -> Rendered:
+                pid = targets.get(target)
+                if pid is None:
+                    return None, escape.text(target)
+                p = papers[pid]
+                return _href(me, p, config), escape.text(plain_title(p.title))
+
+            index.html[owner] = render_body(note.body, resolve_all(raw, lookup))
+    index.by_paper = {pid: n for pid, n in by_paper.items() if pid in papers}
+    index.orphans = orphans
+    index.mentions = {pid: tuple(ids) for pid, ids in mentions.items()}
+    return index
+
+
+def _href(from_paper: Paper, to_paper: Paper, config: Config) -> str:
+    """A link inside raw HTML, which MkDocs does not rewrite: write the final URL."""
+    if config.use_directory_urls:
+        return posixpath.relpath(f"papers/{to_paper.slug}/", f"papers/{from_paper.slug}/") + "/"
+    return f"{to_paper.slug}.html"

@@ -1,0 +1,77 @@
+"""What a curator's note says, after validation: plain frozen values the later stages read."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from ..enrich.text import plain_title
+from ..model import Paper
+
+STATUSES = ("to-read", "reading", "read", "skipped")
+STATUS_LABELS = {"to-read": "To read", "reading": "Reading", "read": "Read", "skipped": "Skipped"}
+FIELDS = ("status", "rating", "added", "tags", "remove_tags", "title", "year", "citekey", "hidden")
+
+
+@dataclass(frozen=True)
+class Note:
+    """One file under content/notes/. Every field is optional; invalid ones were dropped with a warning."""
+
+    path: str  # as shown in messages, relative to the project: content/notes/<stem>.md
+    stem: str  # the citation key or slug the file is named by
+    status: str | None = None
+    rating: int | None = None
+    added: dt.date | None = None
+    tags: tuple[str, ...] = ()
+    remove_tags: tuple[str, ...] = ()
+    title: str | None = None
+    year: int | None = None
+    citekey: str | None = None
+    hidden: bool = False
+    body: str = ""
+    body_line: int = 1  # line of the file where the body starts, for link warnings
+    lines: tuple[tuple[str, int], ...] = ()  # front-matter key -> its line in the file
+    broken: bool = False  # the front matter could not be parsed at all (its fields are missing)
+
+    def line_of(self, key: str) -> int:
+        return dict(self.lines).get(key, 1)
+
+    def overrides(self) -> tuple[object, ...]:
+        """The fields that change the model itself (not just the note section)."""
+        return (self.title, self.year, self.citekey, self.tags, self.remove_tags, self.hidden)
+
+    @property
+    def has_overrides(self) -> bool:
+        return self.overrides() != (None, None, None, (), (), False)
+
+
+@dataclass(frozen=True)
+class Link:
+    """A `[[target]]` or `[[target|label]]` in a note body, and what it resolved to."""
+
+    target: str
+    label: str | None
+    line: int
+    paper_id: str | None = None
+
+
+@dataclass
+class NoteIndex:
+    """Every note, matched to its paper, with its wiki-links resolved (attached to the Library)."""
+
+    by_paper: dict[str, Note] = field(default_factory=dict)
+    orphans: list[Note] = field(default_factory=list)
+    links: dict[str, tuple[Link, ...]] = field(default_factory=dict)  # note path -> its links
+    mentions: dict[str, tuple[str, ...]] = field(default_factory=dict)  # paper id -> ids whose notes link to it
+    html: dict[str, str] = field(default_factory=dict)  # paper id -> rendered note body
+    stems: dict[str, str] = field(default_factory=dict)  # key or slug -> paper id, hidden papers too
+    hidden: set[str] = field(default_factory=set)  # ids of papers a note hides
+
+    def status_of(self, paper_id: str) -> str | None:
+        note = self.by_paper.get(paper_id)
+        return note.status if note else None
+
+
+def queue_order(note: Note, paper: Paper) -> tuple[int, dt.date, str]:
+    """Highest rating first, then the oldest `added`, then the title."""
+    return (-(note.rating or 0), note.added or dt.date.max, plain_title(paper.title).casefold())

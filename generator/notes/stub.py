@@ -1,0 +1,71 @@
+"""`readinglist note <key-or-title>`: create a note stub. The one command that adds a file to content/."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from ..build import build
+from ..config import Config
+from ..enrich.text import plain_title
+from ..errors import GeneratorError
+from ..model import Library, Paper
+from ..render.escape import yaml_string
+
+
+def find_paper(library: Library, query: str) -> Paper:
+    """By citation key, slug or exact title; else the one paper whose title contains `query`."""
+    q = " ".join(query.split())
+    fold = q.casefold()
+    for pick in (lambda p: p.key == q, lambda p: p.slug == q,
+                 lambda p: " ".join(plain_title(p.title).split()).casefold() == fold):
+        hits = [p for p in library.papers if pick(p)]
+        if len(hits) == 1:
+            return hits[0]
+    hits = [p for p in library.papers if fold in plain_title(p.title).casefold()]
+    if len(hits) == 1:
+        return hits[0]
+    if not hits:
+        raise GeneratorError(f"no paper has the citation key, slug or title {query!r}")
+    names = "; ".join(f"{p.key} ({plain_title(p.title)[:60]})" for p in hits[:8])
+    raise GeneratorError(f"{len(hits)} papers match {query!r}: {names}; give the citation key")
+
+
+def stub_text(paper: Paper, today: dt.date) -> str:
+    return "\n".join([
+        "---",
+        f"# Note on {yaml_string(plain_title(paper.title))}. Every field is optional.",
+        "status: to-read  # to-read, reading, read or skipped",
+        "rating:  # 1 to 5",
+        f"added: {today.isoformat()}",
+        "tags: []  # tags to add to this paper",
+        "remove_tags: []  # tags to take away",
+        "hidden: false  # true leaves the paper out of the site",
+        "# Overrides, uncomment to use:",
+        f"# title: {yaml_string(plain_title(paper.title))}",
+        f"# year: {paper.year or ''}",
+        f"# citekey: {paper.key}",
+        "---",
+        "",
+        "",
+    ])
+
+
+def create_stub(config: Config, query: str, today: dt.date | None = None) -> Path:
+    """Write content/notes/<key>.md for the paper `query` names; never overwrites anything."""
+    result = build(config, write=False)
+    library = result.library
+    paper = find_paper(library, query)
+    index = library.notes
+    existing = index.by_paper.get(paper.id) if index else None
+    if existing is not None:
+        raise GeneratorError(f"{existing.path} already holds the note on {paper.key}; not overwritten")
+    path = config.notes_dir / f"{paper.key}.md"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        # Mode "x": fails if the file exists, even if it appeared a moment ago.
+        with path.open("x", encoding="utf-8", newline="\n") as fh:
+            fh.write(stub_text(paper, today or dt.date.today()))
+    except FileExistsError:
+        raise GeneratorError(f"{path} already exists; not overwritten") from None
+    return path

@@ -1,0 +1,72 @@
+"""The note section of a paper page (badges, body, edit link) and its "Mentioned in" list."""
+
+from __future__ import annotations
+
+from ..config import Config
+from ..enrich.text import plain_title
+from ..model import Library, Paper
+from ..notes.model import STATUS_LABELS, Note
+from . import escape
+from .links import paper_md, rel
+
+
+def status_badge(status: str) -> str:
+    return f'<span class="rl-badge rl-status rl-status--{status}">{STATUS_LABELS[status]}</span>'
+
+
+def rating_badge(rating: int) -> str:
+    stars = "★" * rating + "☆" * (5 - rating)
+    return f'<span class="rl-badge rl-rating" title="Rated {rating} out of 5">{stars} {rating}/5</span>'
+
+
+def edit_link(note: Note, config: Config) -> str:
+    """`Edit this note` on the repository host when `repo_url` is set, else where the file is."""
+    path = escape.attr(note.path)
+    if config.repo_url:
+        base = config.edit_uri
+        if not base.startswith(("http://", "https://")):
+            # MkDocs' edit_uri is relative to docs_dir (our generated build/); notes live in content/.
+            base = base.strip("/")
+            docs = config.build_dir.name
+            if base.endswith("/" + docs) or base == docs:
+                base = base[: -len(docs)].rstrip("/")
+            base = config.repo_url.rstrip("/") + "/" + (base or "edit/main")
+        href = escape.url(base.rstrip("/") + "/" + note.path)
+        if href:
+            return f'<p class="rl-note-edit"><a href="{href}" title="{path}">Edit this note</a></p>'
+    return (f'<p class="rl-note-edit">Edit this note: <code>{path}</code> (set <code>repo_url</code> '
+            "in mkdocs.yml for a link)</p>")
+
+
+def note_section(paper: Paper, library: Library, config: Config) -> str:
+    index = library.notes
+    note = index.by_paper.get(paper.id) if index else None
+    if index is None or note is None:
+        return ""
+    badges = []
+    if note.status:
+        badges.append(status_badge(note.status))
+    if note.rating:
+        badges.append(rating_badge(note.rating))
+    if note.added:
+        badges.append(f'<span class="rl-note-added">added {note.added.isoformat()}</span>')
+    parts = ["## My notes", ""]
+    if badges:
+        parts += ['<p class="rl-note-meta">' + " ".join(badges) + "</p>", ""]
+    body = index.html.get(paper.id, "")
+    if body:
+        parts += ['<div class="rl-note-body">', body, "</div>", ""]
+    parts.append(edit_link(note, config))
+    return "\n".join(parts) + "\n"
+
+
+def mentions_section(paper: Paper, library: Library) -> str:
+    index = library.notes
+    ids = index.mentions.get(paper.id, ()) if index else ()
+    by_id = library.by_id() if ids else {}
+    me = paper_md(paper)
+    items = [f"- [{escape.text(plain_title(by_id[i].title))}]({rel(me, paper_md(by_id[i]))})"
+             for i in ids if i in by_id]
+    if not items:
+        return ""
+    return "\n".join(["## Mentioned in", "", "Notes on these papers link here:", "", *items]) + "\n"

@@ -1,0 +1,49 @@
+"""Pages by reading status: the reading queue, what is being read, what has been read."""
+
+from __future__ import annotations
+
+from ..enrich.text import plain_title
+from ..model import Library, Paper
+from ..notes.model import Note, queue_order
+from . import escape
+from .links import paper_md, rel
+from .notes import rating_badge
+
+# (status, page, title, introduction)
+PAGES = (
+    ("to-read", "status/queue.md", "Reading queue",
+     "Papers marked `status: to-read`, highest rating first, then the longest waiting."),
+    ("reading", "status/reading.md", "Reading now", "Papers marked `status: reading`."),
+    ("read", "status/read.md", "Read", "Papers marked `status: read`, highest rating first."),
+)
+
+
+def by_status(library: Library, status: str) -> list[tuple[Paper, Note]]:
+    index = library.notes
+    if index is None:
+        return []
+    by_id = library.by_id()
+    pairs = [(by_id[pid], n) for pid, n in index.by_paper.items() if n.status == status and pid in by_id]
+    return sorted(pairs, key=lambda pn: queue_order(pn[1], pn[0]))
+
+
+def status_counts(library: Library) -> dict[str, int]:
+    return {status: len(by_status(library, status)) for status, *_ in PAGES}
+
+
+def render_status_pages(library: Library) -> dict[str, str]:
+    out = {}
+    for status, page, title, intro in PAGES:
+        pairs = by_status(library, status)
+        lines = ["---", f"title: {title}", "---", "", f"# {title}", "", intro, ""]
+        if pairs:
+            lines += ["| Title | First author | Rating | Added |", "| --- | --- | --- | --- |"]
+            for paper, note in pairs:
+                link = f"[{escape.text(plain_title(paper.title))}]({rel(page, paper_md(paper))})"
+                rating = rating_badge(note.rating) if note.rating else ""
+                added = note.added.isoformat() if note.added else ""
+                lines.append(f"| {link} | {escape.text(paper.first_author)} | {rating} | {added} |")
+        else:
+            lines.append(f"No papers yet: add `status: {status}` to a note in `content/notes/`.")
+        out[page] = "\n".join(lines) + "\n"
+    return out

@@ -1,0 +1,286 @@
+"""Watch mode: rebuild when a digest, a note, the taxonomy or the config changes.
+
+Saves come in bursts (editors write a temporary file and rename it, some save twice), so
+events are collected until the files have been quiet for `debounce` seconds and then give
+one rebuild. Only seeds/, content/ and mkdocs.yml are watched: the build folder and site/
+are ours, and reacting to them would loop.
+
+A note edit that changes no override (title, year, citekey, tags, hidden) cannot change the
+model, so it takes a fast path: the same papers, the notes re-indexed, and only the pages a
+note shows on (its paper, the papers it links to, the status pages, home) rendered again.
+Everything else runs the whole build; write-if-changed keeps unchanged pages untouched, so
+`mkdocs serve` rebuilds only what changed. A failed rebuild leaves the last good output in
+place; the next save tries again.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from watchdog.events import FileSystemEvent, FileSystemEventHandler
+from watchdog.observers import Observer
+
+from .build import BuildResult, build
+from .config import Config, load_config
+from .errors import GeneratorError, Problems
+from .model import Library
+from .notes import NoteCache, load_notes, reindex
+from .notes.model import Note, NoteIndex
+from .render import render_note_pages
+from .write import write_if_changed
+
+# Editor droppings: vim's swap files and its `4913` probe, emacs' lock and autosave files, backups.
+_IGNORED_SUFFIXES = (".swp", ".swx", ".swo", ".tmp", ".part", ".crdownload", "~")
+_EVENTS = {"created", "modified", "moved", "deleted", "closed"}  # not "opened"/"closed_no_write": reads
+
+
+def ignored_name(name: str) -> bool:
+    return name.startswith((".", "#")) or name.endswith(_IGNORED_SUFFIXES) or name == "4913"
+
+
+@dataclass
+class Outcome:
+    """One rebuild, for the console and for tests."""
+
+    changed: tuple[str, ...]
+    fast: bool
+    problems: Problems
+    written: list[str] = field(default_factory=list)
+    error: str | None = None
+    seconds: float = 0.0
+
+
+def overrides_signature(notes: list[Note]) -> tuple[tuple[str, tuple[object, ...]], ...]:
+    return tuple(sorted((n.stem, n.overrides()) for n in notes if n.has_overrides))
+
+
+def affected_papers(old: NoteIndex | None, new: NoteIndex) -> set[str]:
+    """Papers whose page shows something a note change altered: the note itself or Mentioned in."""
+    old = old or NoteIndex()
+    ids = set(old.by_paper) | set(new.by_paper) | set(old.mentions) | set(new.mentions)
+    return {pid for pid in ids
+            if old.by_paper.get(pid) != new.by_paper.get(pid) or old.html.get(pid) != new.html.get(pid)
+            or old.mentions.get(pid) != new.mentions.get(pid)}
+
+
+class Watcher:
+    """Builds once, then rebuilds on every (debounced) change until `stop()`."""
+
+    def __init__(self, config_file: Path, *, debounce: float = 0.05, out: TextIO | None = None,
+                 on_rebuild: Callable[[Outcome], None] | None = None) -> None:
+        self.config_file = config_file.resolve()
+        self.config: Config = load_config(self.config_file)
+        self.debounce = debounce
+        self.out = out or sys.stderr
+        self.on_rebuild = on_rebuild
+        self.cache = NoteCache()
+        self.library: Library | None = None
+        self.signature: tuple[Any, ...] | None = None
+        self.outcomes: list[Outcome] = []
+        self._pending: set[Path] = set()
+        self._last_event = 0.0
+        self._cond = threading.Condition()
+        self._stopped = False
+        self._observer: Any = None
+        self._thread: threading.Thread | None = None
+        self._watched: set[Path] = set()
+        self._accepted: set[str] = set()  # errors the output on disk already has
+
+    # -- life cycle -------------------------------------------------------------------------
+
+    def start(self) -> BuildResult | None:
+        """First full build (printed), then watch in the background."""
+        result = self._full()
+        self._observer = Observer()
+        self._schedule(self.config.root, recursive=False)
+        for folder in (self.config.seeds_dir, self.config.content_dir):
+            if folder.is_dir():
+                self._schedule(folder, recursive=True)
+        self._observer.start()
+        self._thread = threading.Thread(target=self._loop, name="readinglist-watch", daemon=True)
+        self._thread.start()
+        return result
+
+    def stop(self) -> None:
+        with self._cond:
+            self._stopped = True
+            self._cond.notify_all()
+        if self._observer is not None:
+            self._observer.stop()
+            self._observer.join(timeout=5)
+        if self._thread is not None:
+            self._thread.join(timeout=10)
+
+    def wait_for(self, count: int, timeout: float) -> bool:
+        """True once `count` rebuilds (after the first build) have finished."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while len(self.outcomes) < count:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._cond.wait(left)
+        return True
+
+    # -- events -----------------------------------------------------------------------------
+
+    def _schedule(self, folder: Path, *, recursive: bool) -> None:
+        folder = folder.resolve()
+        if folder not in self._watched:
+            self._observer.schedule(_Handler(self), str(folder), recursive=recursive)
+            self._watched.add(folder)
+
+    def relevant(self, path: Path) -> bool:
+        if path == self.config_file:
+            return True
+        if ignored_name(path.name):
+            return False
+        cfg = self.config
+        if path.is_relative_to(cfg.build_dir):
+            return False
+        if path.parent == cfg.notes_dir and path.suffix != ".md":
+            return False  # `sed -i` and editors write temporary files beside the note
+        return path.is_relative_to(cfg.seeds_dir) or path.is_relative_to(cfg.content_dir)
+
+    def notify(self, event: FileSystemEvent) -> None:
+        if event.event_type not in _EVENTS or (event.is_directory and event.event_type == "modified"):
+            return
+        paths = [event.src_path, getattr(event, "dest_path", "") or ""]
+        hits = set()
+        for raw in paths:
+            if not raw:
+                continue
+            path = Path(raw if isinstance(raw, str) else raw.decode()).resolve()
+            if self.relevant(path):
+                hits.add(path)
+                if event.is_directory and path in (self.config.seeds_dir, self.config.content_dir):
+                    self._schedule(path, recursive=True)  # created after we started
+        if hits:
+            with self._cond:
+                self._pending |= hits
+                self._last_event = time.monotonic()
+                self._cond.notify_all()
+
+    def _loop(self) -> None:
+        while True:
+            with self._cond:
+                while not self._pending and not self._stopped:
+                    self._cond.wait()
+                if self._stopped:
+                    return
+                while True:  # debounce: wait until the burst is over
+                    quiet = self._last_event + self.debounce - time.monotonic()
+                    if quiet <= 0 or self._stopped:
+                        break
+                    self._cond.wait(quiet)
+                changed, self._pending = self._pending, set()
+            outcome = self.rebuild(changed)
+            with self._cond:
+                self.outcomes.append(outcome)
+                self._cond.notify_all()
+            if self.on_rebuild is not None:
+                self.on_rebuild(outcome)
+
+    # -- rebuilding -------------------------------------------------------------------------
+
+    def rebuild(self, changed: set[Path]) -> Outcome:
+        start = time.perf_counter()
+        shown = tuple(sorted(self._display(p) for p in changed))
+        notes_dir = self.config.notes_dir.resolve()
+        only_notes = all(p.parent == notes_dir and p.suffix == ".md" for p in changed)
+        try:
+            if self.config_file in changed:
+                self.config = load_config(self.config_file)
+            outcome = (self._fast(shown) if only_notes and self.library is not None else None)
+            if outcome is None:
+                result = self._full(quiet=True)
+                outcome = Outcome(shown, False, result.problems,
+                                  list(result.stats.written) if result.stats else [])
+        except _Kept as kept:
+            outcome = Outcome(shown, False, kept.problems, error="the rebuild has new errors (above); nothing written")
+        except (GeneratorError, OSError) as exc:
+            outcome = Outcome(shown, False, Problems(), error=str(exc))
+        except Exception as exc:  # keep watching whatever happened; the last good output stays
+            outcome = Outcome(shown, False, Problems(), error=f"{type(exc).__name__}: {exc}")
+        outcome.seconds = time.perf_counter() - start
+        self._print(outcome)
+        return outcome
+
+    def _full(self, quiet: bool = False) -> BuildResult:
+        new_errors: list[str] = []
+
+        def accept(result: BuildResult) -> bool:
+            # An error that the last written build did not have (a digest broken mid-edit) would
+            # drop its papers from the site: keep the last good output until it is fixed.
+            new_errors.extend(str(p) for p in result.problems.errors if str(p) not in self._accepted)
+            return not (quiet and new_errors)
+
+        result = build(self.config, write=True, notes_cache=self.cache, accept=accept)
+        if result.stats is None:
+            raise _Kept(result.problems)
+        self._accepted = {str(p) for p in result.problems.errors}
+        self.library = result.library
+        notes = load_notes(self.config.notes_dir, self.config.root, Problems(), self.cache)
+        self.signature = overrides_signature(notes)
+        if not quiet:
+            for problem in result.problems:
+                print(problem, file=self.out)
+            print(result.summary(), file=self.out)
+        return result
+
+    def _fast(self, shown: tuple[str, ...]) -> Outcome | None:
+        problems = Problems()
+        notes = load_notes(self.config.notes_dir, self.config.root, problems, self.cache)
+        if overrides_signature(notes) != self.signature or self.library is None:
+            return None
+        library = reindex(self.library, notes, problems, self.config)
+        assert library.notes is not None
+        ids = affected_papers(self.library.notes, library.notes)
+        files = render_note_pages(library, self.config, ids)
+        written = []
+        for rel, text in sorted(files.items()):
+            if write_if_changed(self.config.build_dir / rel, text.encode("utf-8")):
+                written.append(rel)
+        self.library = library
+        return Outcome(shown, True, problems, written)
+
+    def _print(self, outcome: Outcome) -> None:
+        what = ", ".join(outcome.changed) or "?"
+        for problem in outcome.problems:
+            print(problem, file=self.out)
+        if outcome.error:
+            print(f"readinglist: error: {outcome.error}", file=self.out)
+            print("readinglist: still serving the last good build; fix it and save again", file=self.out)
+        else:
+            print(f"readinglist: rebuilt after {what} in {outcome.seconds * 1000:.0f} ms: "
+                  f"{len(outcome.written)} files written, {len(outcome.problems.warnings)} warnings",
+                  file=self.out)
+        self.out.flush()
+
+    def _display(self, path: Path) -> str:
+        try:
+            return path.relative_to(self.config.root).as_posix()
+        except ValueError:
+            return path.as_posix()
+
+
+class _Kept(Exception):
+    """A rebuild that was not written, so the last good output stays."""
+
+    def __init__(self, problems: Problems) -> None:
+        super().__init__("kept the last good output")
+        self.problems = problems
+
+
+class _Handler(FileSystemEventHandler):
+    def __init__(self, watcher: Watcher) -> None:
+        self.watcher = watcher
+
+    def on_any_event(self, event: FileSystemEvent) -> None:
+        self.watcher.notify(event)

@@ -1,0 +1,74 @@
+"""Plain `mkdocs serve` regenerates on a seed edit, once, without a rebuild loop."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from generator.config import Config
+
+pytestmark = pytest.mark.slow
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def fetch(url: str) -> str:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as resp:
+            return str(resp.read().decode("utf-8"))
+    except OSError:
+        return ""
+
+
+def wait_for(predicate: Callable[[], bool], timeout: float) -> bool:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        time.sleep(0.2)
+    return False
+
+
+def test_seed_edit_rebuilds_once_and_shows_the_change(project: Callable[..., Config], tmp_path: Path) -> None:
+    config = project()
+    port = free_port()
+    log = (tmp_path / "serve.log").open("w+")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    env.pop("READINGLIST_HOOK", None)
+    proc = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--livereload", "-a", f"127.0.0.1:{port}"],
+                            cwd=config.root, env=env, stdout=log, stderr=subprocess.STDOUT)
+    page = f"http://127.0.0.1:{port}/papers/generative-feature-training-of-thin-2-layer-networks/"
+    try:
+        assert wait_for(lambda: "Generative Feature Training of Thin" in fetch(page), 60), log_text(log)
+        builds_before = log_text(log).count("Building documentation")
+        # An OpenReview paper keeps its id (and so its URL) when its title is corrected.
+        seed = config.seeds_dir / "000_1b8355006bbdabc6.txt"
+        seed.write_text(seed.read_text(encoding="utf-8").replace(
+            "Generative Feature Training of Thin", "Generative Feature Training of Very Thin"), encoding="utf-8")
+        assert wait_for(lambda: "Generative Feature Training of Very Thin" in fetch(page), 60), log_text(log)
+        time.sleep(3)  # give a loop the chance to show itself
+        rebuilds = log_text(log).count("Building documentation") - builds_before
+        # One build for the edit, at most one more when the regenerated pages are seen.
+        assert 1 <= rebuilds <= 2, log_text(log)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+def log_text(log: object) -> str:
+    fh = log  # a text file opened w+
+    fh.flush()  # type: ignore[attr-defined]
+    fh.seek(0)  # type: ignore[attr-defined]
+    return str(fh.read())  # type: ignore[attr-defined]

@@ -1,0 +1,101 @@
+"""Nothing under content/ is ever written, renamed or deleted by build, watch or serve."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from generator.build import build
+from generator.config import load_config
+from generator.watch import Watcher
+from tests.conftest import ROOT, copy_project
+
+EXTRA_DIGEST = """Daily TMLR digest for Aug 09, 2025
+TMLR
+Accepted papers
+===============
+Title: A Paper Added While Serving
+Authors: Ada Example
+Abstract: Added to check that a new digest reaches the served site.
+URL: https://openreview.net/forum?id=AddedWhileServing
+---
+"""
+
+
+def hashes(folder: Path) -> dict[str, str]:
+    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def fetch(url: str) -> str | None:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as r:
+            return str(r.read().decode("utf-8"))
+    except OSError:
+        return None
+
+
+def poll(check, timeout: float) -> bool:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.2)
+    return bool(check())
+
+
+def test_build_watch_and_serve_leave_content_byte_identical(tmp_path: Path) -> None:
+    copy_project(tmp_path)
+    cfg = tmp_path / "mkdocs.yml"
+    cfg.write_text(cfg.read_text().replace("generator/mkdocs_hook.py", str(ROOT / "generator/mkdocs_hook.py")))
+    (tmp_path / "overrides").mkdir(exist_ok=True)
+    notes = tmp_path / "content" / "notes"
+    (notes / "orphan-note.md").write_text("---\nstatus: read\n---\nNo such paper.\n")
+    (notes / "liu2025compressed.md").write_bytes(b"---\r\nrating: 11\r\nstatus: [x\r\n---\r\nCRLF body\r\n")
+    (notes / "cui2025physicsaware.md").write_bytes(b"\xef\xbb\xbf---\nstatus: reading\n---\n[[nowhere]]\n")
+    before = hashes(tmp_path / "content")
+
+    result = build(load_config(cfg))
+    assert len(result.library.notes.orphans) == 1 if result.library.notes else False
+    assert hashes(tmp_path / "content") == before
+
+    watcher = Watcher(cfg, debounce=0.05, out=io.StringIO())
+    watcher.start()
+    try:
+        (tmp_path / "seeds" / "002_extra.txt").write_text(EXTRA_DIGEST)
+        assert watcher.wait_for(1, 30)
+        assert (tmp_path / "build/papers/a-paper-added-while-serving.md").exists()
+        (tmp_path / "seeds" / "002_extra.txt").unlink()
+        assert watcher.wait_for(2, 30)
+    finally:
+        watcher.stop()
+    assert hashes(tmp_path / "content") == before
+
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "generator.cli", "-f", str(cfg), "serve", "--port", str(port)],
+                            cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+    try:
+        base = f"http://127.0.0.1:{port}/"
+        assert poll(lambda: fetch(base) is not None, 120), "readinglist serve did not come up"
+        (tmp_path / "seeds" / "002_extra.txt").write_text(EXTRA_DIGEST)
+        page = base + "papers/a-paper-added-while-serving/"
+        assert poll(lambda: "A Paper Added While Serving" in (fetch(page) or ""), 120)
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=30)
+    assert hashes(tmp_path / "content") == before

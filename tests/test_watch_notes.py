@@ -1,0 +1,136 @@
+"""Watch mode: edits show up, bursts give one rebuild, a broken note never stops the watcher."""
+
+from __future__ import annotations
+
+import io
+import os
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from generator.watch import Watcher, ignored_name
+from tests.conftest import copy_project
+
+CASPER = "content/notes/casper2025defending.md"
+PAGE = "build/papers/defending-against-unforeseen-failure-modes-with-latent.md"
+NOTE = """---
+status: to-read
+rating: {rating}
+added: 2025-08-09
+---
+{body}
+"""
+
+
+def poll(check: Callable[[], bool], timeout: float = 15.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.02)
+    return check()
+
+
+@pytest.fixture
+def watched(tmp_path: Path) -> Iterator[tuple[Watcher, Path, io.StringIO]]:
+    copy_project(tmp_path)
+    out = io.StringIO()
+    watcher = Watcher(tmp_path / "mkdocs.yml", debounce=0.1, out=out)
+    watcher.start()
+    try:
+        yield watcher, tmp_path, out
+    finally:
+        watcher.stop()
+
+
+def save(path: Path, text: str) -> None:
+    """Save the way many editors do: write a temporary file, then rename it over the note."""
+    tmp = path.with_name(f".{path.name}.swp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def test_edit_break_and_fix_a_note(watched: tuple[Watcher, Path, io.StringIO]) -> None:
+    watcher, root, out = watched
+    page, note = root / PAGE, root / CASPER
+    assert "★★★★★ 5/5" in page.read_text()
+    all_mtime = (root / "build/all.md").stat().st_mtime_ns
+
+    save(note, NOTE.format(rating=3, body="A first **edit**."))
+    assert poll(lambda: "<p>A first <strong>edit</strong>.</p>" in page.read_text())
+    assert "★★★☆☆ 3/5" in page.read_text()
+    assert watcher.wait_for(1, 10) and watcher.outcomes[-1].fast
+    # Only what the note shows on was rewritten: its page, the queue (the rating shows there) and
+    # the page the old body linked to (its "Mentioned in" lost the link).
+    assert sorted(watcher.outcomes[-1].written) == [
+        PAGE.removeprefix("build/"), "papers/one-shot-federated-distillation-using-monoclass-teachers-a.md",
+        "status/queue.md"]
+    assert (root / "build/all.md").stat().st_mtime_ns == all_mtime
+
+    count = len(watcher.outcomes)
+    note.write_text("---\nstatus: to-read\nrating: [3\n---\nHalf typed.\n", encoding="utf-8")
+    assert watcher.wait_for(count + 1, 15)
+    assert poll(lambda: f"{CASPER}:4: warning: front matter is not valid YAML" in out.getvalue())
+    assert watcher._thread is not None and watcher._thread.is_alive()
+    # The last good version of the note is still what the page shows.
+    assert "★★★☆☆ 3/5" in page.read_text() and "<strong>edit</strong>" in page.read_text()
+
+    save(note, NOTE.format(rating=4, body="Fixed."))
+    assert poll(lambda: "<p>Fixed.</p>" in page.read_text())
+    assert "★★★★☆ 4/5" in page.read_text()
+
+
+def test_a_burst_of_saves_gives_one_rebuild(tmp_path: Path) -> None:
+    copy_project(tmp_path)
+    watcher = Watcher(tmp_path / "mkdocs.yml", debounce=0.4, out=io.StringIO())
+    watcher.start()
+    try:
+        note = tmp_path / CASPER
+        for n in range(5):
+            save(note, NOTE.format(rating=5, body=f"Save number {n}."))
+        assert watcher.wait_for(1, 15)
+        assert "<p>Save number 4.</p>" in (tmp_path / PAGE).read_text()
+        assert not watcher.wait_for(2, 1.0)  # nothing else happened, so no second rebuild
+    finally:
+        watcher.stop()
+
+
+def test_an_override_takes_the_full_path_and_the_build_folder_is_ignored(
+        watched: tuple[Watcher, Path, io.StringIO]) -> None:
+    watcher, root, _ = watched
+    (root / "build" / "stray.md").write_text("not ours to react to\n")
+    (root / "site").mkdir(exist_ok=True)
+    (root / "site" / "index.html").write_text("<html></html>\n")
+    assert not watcher.wait_for(1, 0.8)
+    save(root / CASPER, "---\ntitle: Latent Adversarial Training\n---\n")
+    assert watcher.wait_for(1, 30)
+    assert not watcher.outcomes[-1].fast
+    assert "\n# Latent Adversarial Training\n" in (root / PAGE).read_text()
+    assert ("| [Latent Adversarial Training](papers/defending-against-unforeseen-failure-modes-with-latent.md) |"
+            in (root / "build/all.md").read_text())
+
+
+def test_a_broken_digest_keeps_the_last_good_output(watched: tuple[Watcher, Path, io.StringIO]) -> None:
+    watcher, root, out = watched
+    digest = root / "seeds" / "000_1b8355006bbdabc6.txt"
+    good = digest.read_bytes()
+    before = (root / PAGE).read_bytes()
+    digest.write_text("this is not a digest any more\n", encoding="utf-8")
+    assert watcher.wait_for(1, 30)
+    assert poll(lambda: "seeds/000_1b8355006bbdabc6.txt:1: error: not a digest format I know" in out.getvalue())
+    assert ("readinglist: error: the rebuild has new errors (above); nothing written\n"
+            "readinglist: still serving the last good build; fix it and save again") in out.getvalue()
+    assert (root / PAGE).read_bytes() == before  # its papers did not vanish from the site
+    assert watcher._thread is not None and watcher._thread.is_alive()
+
+    digest.write_bytes(good)
+    save(root / CASPER, NOTE.format(rating=1, body="After the fix."))
+    assert poll(lambda: "<p>After the fix.</p>" in (root / PAGE).read_text(), 30)
+    assert "★☆☆☆☆ 1/5" in (root / PAGE).read_text()
+
+
+def test_editor_temporary_names_are_ignored() -> None:
+    assert all(ignored_name(n) for n in (".note.md.swp", "note.md~", "#note.md#", "4913", ".#note.md"))
+    assert not ignored_name("casper2025defending.md")
