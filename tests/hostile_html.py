@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -107,7 +108,7 @@ class Scan(HTMLParser):
         elif where != "style":
             self.texts.append(data)
 
-    @property
+    @functools.cached_property
     def text(self) -> str:
         return " ".join(" ".join(self.texts).split())
 
