@@ -145,3 +145,19 @@ def test_output_paths_from_a_build_are_plain_and_bounded(project: Callable[..., 
         assert re.fullmatch(r"[a-z0-9._-]+(/[a-z0-9._-]+)*", rel, re.I), rel
         assert all(len(part) <= 80 for part in rel.split("/")), rel
     assert all(Path(config.build_dir, rel).resolve().is_relative_to(config.build_dir) for rel in result.files)
+
+
+def test_hostile_file_name_is_shown_safely_and_builds(project: Callable[..., Config]) -> None:
+    import os
+
+    config = project(seeds=False)
+    name = os.fsdecode(b"bad\xff\x1b[31m<b>.txt")
+    (config.seeds_dir / name).write_text(
+        "Daily TMLR digest for Aug 08, 2025\nAccepted papers\n===============\nTitle: Named Badly\n"
+        "Abstract: x.\n---\n", encoding="utf-8")
+    result = build(config)
+    assert [str(p) for p in result.problems if p.path.startswith("seeds/")] == [
+        "seeds/bad\ufffd?[31m<b>.txt:4: warning: record has no 'URL:'"]
+    (digest,) = result.library.digests
+    assert digest.slug == "bad-31m-b"
+    assert "Source file <code>bad\ufffd?&#91;31m&#60;b&#62;.txt</code>" in result.files["digests/bad-31m-b.md"]
