@@ -64,6 +64,33 @@ def listing_copies(size: int) -> str:
 
 MAKERS = {"tmlr": tmlr_copies, "listing": listing_copies}
 
+# Shapes of broken input that once made a reader quadratic (a whole file glued into one
+# abstract, a field name on every line); each is read at two sizes to show the time ratio.
+HEADER = "Daily TMLR digest for Aug 08, 2025\n"
+PATHOLOGICAL = {
+    "every line a subject": ("listing", lambda n: "Machine Learning\n" * n),
+    "one huge abstract": ("listing", lambda n: "Machine Learning\nA Title\nAnn Alpha and Bob Beta\n" + "word\n" * n),
+    "Title: on every line": ("tmlr", lambda n: HEADER + "Title: a\nAbstract: b\n" + "Title: t\nmore\n" * n),
+    "separators only": ("tmlr", lambda n: HEADER + "Title: a\nAbstract: b\n" + "---\n" * n),
+    "junk between records": ("tmlr", lambda n: HEADER + "junk line\n" * n + "Title: a\nAbstract: b\n"),
+}
+
+
+def pathological(lines: int) -> None:
+    from generator.sources import listing, tmlr
+
+    readers = {"tmlr": tmlr.read, "listing": listing.read}
+    print(f"\n{'pathological shape':22} {'lines':>8} {'seconds':>8} {'lines x4':>9} {'seconds':>8} {'ratio':>6}")
+    for name, (fmt, make) in PATHOLOGICAL.items():
+        times = []
+        for n in (lines, lines * 4):
+            text = make(n)
+            start = time.process_time()
+            readers[fmt]("p.txt", text, Problems())
+            times.append(time.process_time() - start)
+        print(f"{name:22} {lines:8d} {times[0]:8.3f} {lines * 4:9d} {times[1]:8.3f} {times[1] / times[0]:6.1f}"
+              "  (4 = linear)")
+
 
 def write_digest(folder: Path, fmt: str, size: int) -> Path:
     path = folder / f"big_{fmt}_{size // MB}mb.txt"
@@ -84,6 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", default="5,10,25,50", help="digest sizes in MB (comma-separated)")
     parser.add_argument("--format", default="tmlr,listing", help="tmlr, listing or both")
+    parser.add_argument("--lines", type=int, default=50_000, help="lines of each pathological shape")
     args = parser.parse_args(argv)
     sizes = [int(float(s) * MB) for s in args.sizes.split(",")]
     print(f"{'format':8} {'size MB':>8} {'papers':>8} {'seconds':>8} {'MB/s':>7} {'s per MB':>9}")
@@ -100,6 +128,7 @@ def main(argv: list[str] | None = None) -> int:
             # Linear time: the rate at the largest size is close to the rate at the smallest.
             print(f"{fmt:8} rate at {sizes[-1] // MB} MB / rate at {sizes[0] // MB} MB = {rates[-1] / rates[0]:.2f}"
                   " (1.0 = perfectly linear)")
+    pathological(args.lines)
     return 0
 
 

@@ -17,6 +17,7 @@ from generator.model import Paper
 from generator.sources import listing, tmlr
 from generator.sources.common import RawDigest
 from generator.sources.decode import decode_bytes
+from generator.sources.rejoin import _glue, rejoin
 
 from conftest import SEEDS
 
@@ -134,3 +135,19 @@ def test_whole_pipeline_to_pages_never_raises(texts: list[str]) -> None:
     assert len(set(slugs)) == len(slugs)
     for paper in library.papers:
         assert f"papers/{paper.slug}.md" in files
+
+
+def naive_rejoin(lines: list[str]) -> str:
+    """The rule written the obvious (quadratic) way: the reference the linear version must match."""
+    out = ""
+    for raw in lines:
+        piece = " ".join(raw.split())
+        if piece:
+            out = f"{out}{_glue(out, piece)}{piece}" if out else piece
+    return out
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.text(alphabet=st.sampled_from(list("ab \"'(-—,.)/:%")), max_size=6), max_size=12))
+def test_linear_rejoin_gives_the_same_prose(lines: list[str]) -> None:
+    assert rejoin(lines) == naive_rejoin(lines)

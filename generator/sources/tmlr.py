@@ -135,9 +135,9 @@ class _Reader:
         return self.in_abstract and self.current is not None and "URL" not in self.current.fields
 
     def _next_text(self, no: int) -> str:
-        for raw in self.lines[no:]:
-            if raw.strip():
-                return raw.rstrip()
+        for k in range(no, len(self.lines)):  # by index: slicing would copy the rest of the file
+            if self.lines[k].strip():
+                return self.lines[k].rstrip()
         return ""
 
     def _record_follows(self, no: int) -> bool:
