@@ -43,6 +43,8 @@ def test_build_never_changes_or_deletes_anything_under_content_or_seeds(project:
     result = build(config)
     assert all(p.venue != "TMLR" for p in result.library.papers)
     assert tree_hashes(config.content_dir) == before[0]
+    orphans = [str(p) for p in result.problems if "orphan note" in p.message]
+    assert any(m.startswith("content/notes/maron2025oneshot.md:1: warning: orphan note") for m in orphans), orphans
     tmlr.write_bytes(saved)
     build(config)
     assert (tree_hashes(config.content_dir), tree_hashes(config.seeds_dir)) == before
