@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from mkdocs.plugins import BasePlugin
+from mkdocs.plugins import BasePlugin, event_priority
 
 from .build import build
 from .config import load_config
@@ -44,3 +44,13 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
                 if folder.exists():
                     server.watch(str(folder))
         return server
+
+    # After Material's tags plugin has put its links into the context.
+    @event_priority(-100)
+    def on_page_context(self, context: Any, page: Any, **_: Any) -> Any:
+        # Tag chips on a paper page link to the tag's own page, not to the index of all tags.
+        from .render.tags import canonical_tag_links
+
+        if isinstance(context.get("tags"), list):
+            canonical_tag_links(context["tags"])
+        return context

@@ -115,6 +115,8 @@ class Library:
     papers: list[Paper] = field(default_factory=list)
     digests: list[Digest] = field(default_factory=list)
     notes: NoteIndex | None = None  # the curator's notes, attached after enrich
+    # The topic taxonomy as (name, description), in the curator's order (tag pages, map legend).
+    topics: tuple[tuple[str, str], ...] = ()
 
     def by_id(self) -> dict[str, Paper]:
         return {p.id: p for p in self.papers}

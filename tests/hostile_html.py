@@ -78,7 +78,7 @@ class Scan(HTMLParser):
     comments: list[str] = field(default_factory=list)
     scripts: list[tuple[dict[str, str | None], str]] = field(default_factory=list)
     texts: list[str] = field(default_factory=list)
-    title: str = ""
+    titles: list[str] = field(default_factory=list)  # the page's, then any SVG <title>s
     _in: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -90,6 +90,8 @@ class Scan(HTMLParser):
             self._in.append(tag)
             if tag == "script":
                 self.scripts.append((dict(attrs), ""))
+            if tag == "title":
+                self.titles.append("")
 
     def handle_endtag(self, tag: str) -> None:
         if self._in and self._in[-1] == tag:
@@ -104,9 +106,14 @@ class Scan(HTMLParser):
             attrs, text = self.scripts[-1]
             self.scripts[-1] = (attrs, text + data)
         elif where == "title":
-            self.title += data
+            self.titles[-1] += data
         elif where != "style":
             self.texts.append(data)
+
+    @property
+    def title(self) -> str:
+        """The page title (the first <title>, in <head>)."""
+        return self.titles[0] if self.titles else ""
 
     @functools.cached_property
     def text(self) -> str:

@@ -16,7 +16,7 @@ from pathlib import Path
 from generator.build import build
 from generator.config import load_config
 from generator.watch import Watcher
-from tests.conftest import ROOT, copy_project
+from tests.conftest import copy_project
 
 EXTRA_DIGEST = """Daily TMLR digest for Aug 09, 2025
 TMLR
@@ -61,7 +61,6 @@ def poll(check, timeout: float) -> bool:  # type: ignore[no-untyped-def]
 def test_build_watch_and_serve_leave_content_byte_identical(tmp_path: Path) -> None:
     copy_project(tmp_path)
     cfg = tmp_path / "mkdocs.yml"
-    cfg.write_text(cfg.read_text().replace("generator/mkdocs_hook.py", str(ROOT / "generator/mkdocs_hook.py")))
     (tmp_path / "overrides").mkdir(exist_ok=True)
     notes = tmp_path / "content" / "notes"
     (notes / "orphan-note.md").write_text("---\nstatus: read\n---\nNo such paper.\n")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, copy_project, require_tool
+from tests.conftest import copy_project, require_tool
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
@@ -31,7 +31,6 @@ def test_the_open_tab_shows_a_note_edit(tmp_path: Path) -> None:
 
     copy_project(tmp_path)
     cfg = tmp_path / "mkdocs.yml"
-    cfg.write_text(cfg.read_text().replace("generator/mkdocs_hook.py", str(ROOT / "generator/mkdocs_hook.py")))
     (tmp_path / "overrides").mkdir(exist_ok=True)
     note = tmp_path / "content/notes/casper2025defending.md"
     port = free_port()

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
+from ..config import Config
 from ..errors import Problems
 from ..model import Digest, Library, Paper
 from ..sources.common import RawDigest
@@ -13,30 +14,56 @@ from .bibnames import apply_name_overrides
 from .keys import apply_year_overrides
 from .merge import merge
 from .registry import Pin, Registry
+from .related import Settings, with_related
 from .text import slugify
+from .topics import TagChanges, Taxonomy, load_taxonomy, resolve_note_tags, tag_papers
 
 
 def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
            pins: Mapping[str, str | Pin] | None = None,
            year_overrides: Mapping[str, int] | None = None,
            names: Mapping[str, str] | None = None,
-           tag_changes: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]] | None = None) -> Library:
+           tag_changes: TagChanges | None = None, *, config: Config | None = None,
+           taxonomy: Taxonomy | None = None,
+           tag_sources: Mapping[str, tuple[str, int, int]] | None = None) -> Library:
+    """Notes feed `pins`, `year_overrides` and `tag_changes` (paper id -> (tags to add, to remove))."""
     papers, alias = merge(raws)
     # Before keys: a note's `year:` is the year the citation key is made from.
     papers = apply_year_overrides(papers, year_overrides or {}, problems)
     papers = apply_name_overrides(papers, names or {})
     assigned = registry.assign(papers, pins or {}, problems)
     papers = [replace(p, key=assigned[p.id][0], slug=assigned[p.id][1]) for p in papers]
-    if tag_changes:
-        papers = [_change_tags(p, *tag_changes[p.id]) if p.id in tag_changes else p for p in papers]
+    if taxonomy is None:
+        taxonomy = load_taxonomy(config.topics_path, problems, _shown(config)) if config else Taxonomy()
+    if tag_changes and tag_sources:
+        tag_changes = _resolve_note_tags(tag_changes, tag_sources, taxonomy, problems)
+    papers = tag_papers(papers, taxonomy, tag_changes)
+    settings = Settings(config.related_count, config.related_min_score) if config else Settings()
+    papers = with_related(papers, settings)
     digests = _digests(raws, alias)
-    return Library(papers=papers, digests=digests)
+    topics = tuple((t.name, t.description) for t in taxonomy.topics)
+    return Library(papers=papers, digests=digests, topics=topics)
 
 
-def _change_tags(paper: Paper, add: tuple[str, ...], remove: tuple[str, ...]) -> Paper:
-    """A note's `tags` / `remove_tags` on top of the paper's tags (topics assigns those)."""
-    tags = tuple(t for t in dict.fromkeys(paper.tags + add) if t not in set(remove))
-    return replace(paper, tags=tags)
+def _resolve_note_tags(changes: TagChanges, sources: Mapping[str, tuple[str, int, int]],
+                       taxonomy: Taxonomy, problems: Problems) -> TagChanges:
+    """Note tag names spelled as the taxonomy spells them; unknown ones warn with the note's path:line."""
+    out: TagChanges = {}
+    for pid, (add, remove) in changes.items():
+        if pid not in sources:
+            out[pid] = (add, remove)
+            continue
+        path, add_line, remove_line = sources[pid]
+        out[pid] = (resolve_note_tags(add, taxonomy, path, add_line, problems),
+                    resolve_note_tags(remove, taxonomy, path, remove_line, problems))
+    return out
+
+
+def _shown(config: Config) -> str:
+    try:
+        return config.topics_path.relative_to(config.root).as_posix()
+    except ValueError:
+        return str(config.topics_path)
 
 
 def _digests(raws: list[RawDigest], alias: dict[str, str]) -> list[Digest]:

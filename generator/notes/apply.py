@@ -11,6 +11,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from ..config import Config
 from ..enrich import Pin, Registry, enrich
@@ -41,10 +42,11 @@ def match(notes: list[Note], stems: dict[str, str]) -> dict[str, str]:
     return {n.path: stems[n.stem] for n in notes if n.stem in stems}
 
 
-def enrich_kwargs(notes: list[Note], matched: dict[str, str]) -> dict[str, dict]:
+def enrich_kwargs(notes: list[Note], matched: dict[str, str]) -> dict[str, Any]:
     pins: dict[str, Pin] = {}
     years: dict[str, int] = {}
     tags: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+    sources: dict[str, tuple[str, int, int]] = {}
     for note in notes:
         pid = matched.get(note.path)
         if pid is None:
@@ -55,7 +57,8 @@ def enrich_kwargs(notes: list[Note], matched: dict[str, str]) -> dict[str, dict]
             years[pid] = note.year
         if note.tags or note.remove_tags:
             tags[pid] = (note.tags, note.remove_tags)
-    return {"pins": pins, "year_overrides": years, "tag_changes": tags}
+            sources[pid] = (note.path, note.line_of("tags"), note.line_of("remove_tags"))
+    return {"pins": pins, "year_overrides": years, "tag_changes": tags, "tag_sources": sources}
 
 
 def enrich_with_notes(raws: list[RawDigest], registry: Registry, problems: Problems, notes: list[Note],
@@ -63,14 +66,14 @@ def enrich_with_notes(raws: list[RawDigest], registry: Registry, problems: Probl
     """`enrich` with the notes' overrides, then the notes attached (Library.notes)."""
     matched = match(notes, registry_stems(registry))
     scratch = Problems()
-    library = enrich(raws, registry, scratch, names=names, **enrich_kwargs(notes, matched))
+    library = enrich(raws, registry, scratch, names=names, config=config, **enrich_kwargs(notes, matched))
     stems = _library_stems(library, registry)
     late = {n.path: stems[n.stem] for n in notes
             if n.path not in matched and n.stem in stems and n.has_overrides}
     if late:
         matched.update(late)
         scratch = Problems()
-        library = enrich(raws, registry, scratch, names=names, **enrich_kwargs(notes, matched))
+        library = enrich(raws, registry, scratch, names=names, config=config, **enrich_kwargs(notes, matched))
         stems = _library_stems(library, registry)
     problems.extend(scratch)
     return attach(library, notes, stems, problems, config)
@@ -96,7 +99,7 @@ def attach(library: Library, notes: list[Note], stems: dict[str, str], problems:
     papers = [_retitled(p, by_paper.get(p.id)) for p in library.papers if p.id not in hidden]
     digests = [replace(d, paper_ids=tuple(i for i in d.paper_ids if i not in hidden)) if hidden else d
                for d in library.digests]
-    out = Library(papers=papers, digests=digests)
+    out = replace(library, papers=papers, digests=digests)
     out.notes = index_notes(out, by_paper, orphans, stems, hidden, problems, config)
     return out
 

@@ -9,9 +9,12 @@ from . import citesearch
 from .exports import papers_json
 from .indexes import render_all, render_digest, render_digest_index, render_home
 from .links import digest_md, paper_md
+from .map import MAP_MD, render_map
 from .notes import mentions_section, note_section
 from .paper import render_paper
+from .related import related_section
 from .status import render_status_pages
+from .tags import render_tag_files
 
 ASSETS = {
     "assets/readinglist.css": "readinglist.css",
@@ -27,12 +30,14 @@ def render_site(library: Library, config: Config) -> dict[str, str]:
         "papers.json": papers_json(library),
         "references.bib": bibtex.bibliography(library.papers),
     }
+    files.update(render_tag_files(library))
+    files[MAP_MD] = render_map(library)
     if "tags.md" not in files:
         files["tags.md"] = "---\ntitle: Tags\n---\n\n# Tags\n\n<!-- material/tags -->\n"
     files.update(render_status_pages(library))
-    for paper in library.papers:
-        files.update(render_paper_files(paper, library, config))
     by_id = library.by_id()
+    for paper in library.papers:
+        files.update(render_paper_files(paper, library, config, by_id))
     for digest in library.digests:
         files[digest_md(digest)] = render_digest(digest, library)
         files[f"digests/{digest.slug}.bib"] = bibtex.bibliography(
@@ -41,12 +46,15 @@ def render_site(library: Library, config: Config) -> dict[str, str]:
     return files
 
 
-def render_paper_files(paper: Paper, library: Library, config: Config) -> dict[str, str]:
+def render_paper_files(paper: Paper, library: Library, config: Config,
+                       by_id: dict[str, Paper] | None = None) -> dict[str, str]:
     """The page and the .bib file of one paper."""
     entry = bibtex.entry_text(paper)
+    by_id = library.by_id() if by_id is None else by_id
     # Sections contributed by later stages go into these tuples, one call each.
     after_abstract: tuple[str, ...] = (note_section(paper, library, config),)
-    after_bibtex: tuple[str, ...] = (citesearch.cite_line(paper), mentions_section(paper, library))
+    after_bibtex: tuple[str, ...] = (citesearch.cite_line(paper), related_section(paper, library, by_id),
+                                     mentions_section(paper, library))
     return {paper_md(paper): render_paper(paper, library, entry, after_abstract, after_bibtex),
             f"papers/{paper.slug}.bib": entry + "\n"}
 
@@ -55,9 +63,10 @@ def render_note_pages(library: Library, config: Config, paper_ids: set[str]) -> 
     """Only what a change of notes alone can alter: those papers' pages, status pages, home.
     The watcher uses it when no note's overrides changed (see generator/watch.py)."""
     files = {"index.md": render_home(library, config), **render_status_pages(library)}
+    by_id = library.by_id()
     for paper in library.papers:
         if paper.id in paper_ids:
-            files.update(render_paper_files(paper, library, config))
+            files.update(render_paper_files(paper, library, config, by_id))
     return files
 
 

@@ -1,0 +1,288 @@
+"""Topic tags: the curator's taxonomy (`content/topics.yml`) matched over title and abstract.
+
+Phrases match whole words after light stemming (Snowball), so `router` also finds `routers` and a
+hyphen counts as a space. A phrase word with two or more capitals is an acronym (`FL`, `OPD`,
+`LoRA`) and only matches that exact spelling (plural `s` allowed), so `fl` in running text never
+counts. Subject classes (`cs.CL`) become tags with readable names too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import snowballstemmer
+import yaml
+
+from ..errors import Problems
+from ..model import Paper
+from ..sources.subjects import CLASS_NAMES, class_name
+
+_WORD = re.compile(r"[^\W_]+")
+_STEMMER = snowballstemmer.stemmer("english")
+# Title words say more about a paper than abstract words.
+TITLE_WEIGHT = 2
+# A tag name ends up in YAML front matter, an HTML comment directive and a file name: keep it tame.
+_BAD_NAME = re.compile(r"[\x00-\x1f<>\[\]{}\"`|#]|-->")
+
+Key = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Topic:
+    name: str
+    description: str = ""
+    phrases: tuple[str, ...] = ()
+    patterns: tuple[re.Pattern[str], ...] = ()
+    min_hits: int = 1
+    line: int = 0
+
+
+@dataclass
+class Taxonomy:
+    topics: list[Topic] = field(default_factory=list)
+    path: str = ""
+
+    def __post_init__(self) -> None:
+        self._index: dict[Key, list[tuple[tuple[Key, ...], int]]] = {}
+        for n, topic in enumerate(self.topics):
+            for phrase in topic.phrases:
+                keys = phrase_keys(phrase)
+                if keys:
+                    self._index.setdefault(keys[0], []).append((keys[1:], n))
+        # Per distinct word of the input: what it can match, and which phrases can start at it.
+        self._keys: dict[str, frozenset[Key]] = {}
+        self._starts: dict[str, tuple[tuple[tuple[Key, ...], int], ...]] = {}
+        self._patterns = [(n, p) for n, t in enumerate(self.topics) for p in t.patterns]
+
+    @property
+    def names(self) -> list[str]:
+        return [t.name for t in self.topics]
+
+    def by_name(self) -> dict[str, Topic]:
+        return {t.name: t for t in self.topics}
+
+    def _learn(self, token: str) -> None:
+        keys = text_keys(token)
+        self._keys[token] = keys
+        self._starts[token] = tuple(c for k in sorted(keys) for c in self._index.get(k, ()))
+
+    def hits(self, text: str) -> list[int]:
+        """Matches per topic in `text` (each start position counts once per topic)."""
+        counts = [0] * len(self.topics)
+        tokens = _WORD.findall(text)
+        # Thousands of abstracts share one vocabulary: look words up in C (map), learn new ones once.
+        starts = list(map(self._starts.get, tokens))
+        if None in starts:
+            for token in {t for t, c in zip(tokens, starts, strict=True) if c is None}:
+                self._learn(token)
+            starts = list(map(self._starts.__getitem__, tokens))
+        keys = self._keys
+        last = len(tokens) - 1
+        for i in [i for i, c in enumerate(starts) if c]:
+            seen: set[int] = set()
+            for rest, topic in starts[i] or ():
+                if topic in seen or i + len(rest) > last:
+                    continue
+                if all(k in keys[tokens[i + 1 + j]] for j, k in enumerate(rest)):
+                    seen.add(topic)
+                    counts[topic] += 1
+        for n, pattern in self._patterns:
+            counts[n] += len(pattern.findall(text))
+        return counts
+
+    def match(self, title: str, abstract: str) -> list[str]:
+        """Topic names for a paper, strongest first (ties keep the taxonomy's order)."""
+        title_hits = self.hits(title)
+        body_hits = self.hits(abstract)
+        scored = []
+        for n, topic in enumerate(self.topics):
+            score = TITLE_WEIGHT * title_hits[n] + body_hits[n]
+            if score >= topic.min_hits:
+                scored.append((-score, n, topic.name))
+        return [name for _, _, name in sorted(scored)]
+
+
+def _is_acronym(word: str) -> bool:
+    return sum(ch.isupper() for ch in word) >= 2
+
+
+@lru_cache(maxsize=200_000)
+def stem(word: str) -> str:
+    return str(_STEMMER.stemWord(word.lower()))
+
+
+def phrase_keys(phrase: str) -> tuple[Key, ...]:
+    """How a taxonomy phrase matches, word by word: exact acronyms or stems."""
+    return tuple(("A", w) if _is_acronym(w) else ("w", stem(w)) for w in _WORD.findall(phrase))
+
+
+def text_keys(token: str) -> frozenset[Key]:
+    """What one word of a title or abstract can match. Lower-case text never matches an acronym."""
+    keys: set[Key] = {("w", stem(token))}
+    if _is_acronym(token):
+        keys.add(("A", token))
+        if token.endswith("s") and _is_acronym(token[:-1]):
+            keys.add(("A", token[:-1]))
+    return frozenset(keys)
+
+
+def subject_tag(code: str) -> str:
+    """The tag for an arXiv class: `Computation and Language (cs.CL)`."""
+    name = class_name(code)
+    return f"{name} ({code})" if name != code else code
+
+
+def valid_tag_name(name: str) -> bool:
+    return bool(name.strip()) and name == name.strip() and not _BAD_NAME.search(name) and len(name) <= 80
+
+
+# -- reading topics.yml ------------------------------------------------------------------------
+
+
+def load_taxonomy(path: Path, problems: Problems, shown: str | None = None) -> Taxonomy:
+    """The taxonomy in `path`; a missing file is an empty taxonomy, a bad entry a warning."""
+    where = shown or str(path)
+    if not path.is_file():
+        return Taxonomy([], where)
+    try:
+        root = yaml.compose(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        problems.warn(where, 0, f"cannot read the topic taxonomy: {exc}")
+        return Taxonomy([], where)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        problems.warn(where, mark.line + 1 if mark else 0, f"topics file is not valid YAML: {exc}")
+        return Taxonomy([], where)
+    return parse_taxonomy(root, where, problems)
+
+
+def parse_taxonomy(root: yaml.Node | None, where: str, problems: Problems) -> Taxonomy:
+    if root is None:
+        return Taxonomy([], where)
+    items = _mapping_value(root, "topics")
+    if not isinstance(items, yaml.SequenceNode):
+        problems.warn(where, root.start_mark.line + 1, "expected `topics:` with a list of topics")
+        return Taxonomy([], where)
+    topics: list[Topic] = []
+    names: set[str] = set()
+    for node in items.value:
+        topic = _topic(node, where, problems)
+        if topic is None:
+            continue
+        if topic.name.lower() in names:
+            problems.warn(where, topic.line, f"topic {topic.name!r} is defined twice; the first one counts")
+            continue
+        names.add(topic.name.lower())
+        topics.append(topic)
+    return Taxonomy(topics, where)
+
+
+def _mapping_value(node: yaml.Node, key: str) -> yaml.Node | None:
+    if not isinstance(node, yaml.MappingNode):
+        return None
+    for k, v in node.value:
+        if isinstance(k, yaml.ScalarNode) and k.value == key:
+            return v
+    return None
+
+
+def _topic(node: yaml.Node, where: str, problems: Problems) -> Topic | None:
+    line = node.start_mark.line + 1
+    data: Any = yaml.safe_load(yaml.serialize(node)) if isinstance(node, yaml.MappingNode) else None
+    if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+        problems.warn(where, line, "a topic needs a `name:`; entry skipped")
+        return None
+    name = " ".join(data["name"].split())
+    if not valid_tag_name(name):
+        problems.warn(where, line, f"topic name {name!r} has characters a tag cannot hold; entry skipped")
+        return None
+    phrases = data.get("phrases") or []
+    if not isinstance(phrases, list) or not all(isinstance(p, str | int | float) for p in phrases):
+        problems.warn(where, line, f"topic {name!r}: `phrases` must be a list of words or phrases")
+        phrases = []
+    patterns: list[re.Pattern[str]] = []
+    for raw in data.get("patterns") or []:
+        try:
+            patterns.append(re.compile(str(raw)))
+        except re.error as exc:
+            problems.warn(where, line, f"topic {name!r}: pattern {raw!r} is not a valid regular expression: {exc}")
+    min_hits = data.get("min_hits", 1)
+    if not isinstance(min_hits, int) or isinstance(min_hits, bool) or min_hits < 1:
+        problems.warn(where, line, f"topic {name!r}: `min_hits` must be a whole number >= 1; using 1")
+        min_hits = 1
+    usable = tuple(str(p) for p in phrases if phrase_keys(str(p)))
+    if not usable and not patterns:
+        problems.warn(where, line, f"topic {name!r} has no phrases or patterns, so no paper can match it")
+    return Topic(name, str(data.get("description") or ""), usable, tuple(patterns), min_hits, line)
+
+
+# -- tags for papers ---------------------------------------------------------------------------
+
+TagChanges = dict[str, tuple[tuple[str, ...], tuple[str, ...]]]
+
+
+def paper_tags(paper: Paper, taxonomy: Taxonomy) -> tuple[str, ...]:
+    """Matched topics (strongest first), then the paper's subject classes."""
+    # A placeholder title ("Untitled paper by ...") quotes the abstract; do not count it twice.
+    topics = taxonomy.match("" if paper.title_missing else paper.title, paper.abstract)
+    subjects = [subject_tag(c) for c in paper.categories]
+    return tuple(dict.fromkeys([*topics, *subjects]))
+
+
+def apply_changes(tags: Sequence[str], add: Iterable[str], remove: Iterable[str]) -> tuple[str, ...]:
+    """A note's additions go first (the curator knows best what a paper is about). A name that
+    could not be a tag (see `valid_tag_name`) is never added."""
+    dropped = {r.lower() for r in remove}
+    merged = [*(a for a in add if valid_tag_name(a)), *tags]
+    return tuple(t for t in dict.fromkeys(merged) if t.lower() not in dropped)
+
+
+def tag_papers(papers: list[Paper], taxonomy: Taxonomy, tag_changes: TagChanges | None = None) -> list[Paper]:
+    changes = tag_changes or {}
+    out = []
+    for paper in papers:
+        tags = paper_tags(paper, taxonomy)
+        if paper.id in changes:
+            add, remove = changes[paper.id]
+            tags = apply_changes(tags, add, remove)
+        out.append(replace(paper, tags=tags))
+    return out
+
+
+def main_topic(paper: Paper, taxonomy: Taxonomy) -> str | None:
+    """The first of the paper's tags that is a taxonomy topic (subjects only as a fallback)."""
+    known = set(taxonomy.names)
+    for tag in paper.tags:
+        if tag in known:
+            return tag
+    return paper.tags[0] if paper.tags else None
+
+
+def resolve_note_tags(names: Iterable[Any], taxonomy: Taxonomy, path: str, line: int,
+                      problems: Problems, subjects: Iterable[str] | None = None) -> tuple[str, ...]:
+    """Tag names from a note's front matter, spelled as the taxonomy spells them.
+
+    Names match topics (or subject tags such as `cs.CL` / `Computation and Language (cs.CL)`)
+    case-insensitively. An unknown name is reported as `path:line` and left out, so a typo never
+    creates a stray tag page; the note itself is untouched.
+    """
+    known: dict[str, str] = {n.lower(): n for n in taxonomy.names}
+    for code in CLASS_NAMES if subjects is None else subjects:
+        tag = subject_tag(code)
+        known[tag.lower()] = tag
+        known[code.lower()] = tag
+    out: list[str] = []
+    for raw in names:
+        name = " ".join(str(raw).split())
+        hit = known.get(name.lower())
+        if hit is None:
+            problems.warn(path, line, f"unknown topic {name!r} in the note's tags (ignored); "
+                          f"topics are defined in {taxonomy.path or 'content/topics.yml'}")
+            continue
+        out.append(hit)
+    return tuple(dict.fromkeys(out))

@@ -1,0 +1,220 @@
+"""SVG pictures drawn at build time: a paper's neighbourhood and the map of the whole list.
+
+No JavaScript and no network: plain inline SVG. Colours come from Material's CSS variables
+through classes in `readinglist.css` (`currentColor` for text), so both the light and the dark
+palette work. Layouts are deterministic (fixed seed, rounded coordinates), so an unchanged list
+gives byte-identical pages and write-if-changed leaves them alone.
+"""
+
+from __future__ import annotations
+
+import math
+import posixpath
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..enrich.text import plain_title
+from ..model import Paper
+from . import escape
+
+# Distinct hues that read on white and on Material's dark slate background alike.
+PALETTE = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948",
+           "#b07aa1", "#ff9da7", "#9c755f", "#17becf", "#bcbd22", "#7f6fd6")
+OTHER_COLOUR = "#9e9e9e"
+
+
+def page_url(md_path: str) -> str:
+    """The URL MkDocs gives a Markdown file (directory URLs): `papers/x.md` -> `papers/x/`."""
+    stem = md_path[:-3] if md_path.endswith(".md") else md_path
+    if stem == "index" or stem.endswith("/index"):
+        stem = stem[: -len("index")]
+    return stem.rstrip("/") + "/" if stem else ""
+
+
+def url_from(from_md: str, to_md: str) -> str:
+    """A relative href for raw HTML (MkDocs rewrites Markdown links, not links inside SVG)."""
+    start = page_url(from_md) or "."
+    target = page_url(to_md) or "."
+    relative = posixpath.relpath(target, start)
+    return relative + "/" if relative != "." else "./"
+
+
+def short(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1].rsplit(" ", 1)[0] if " " in text[: limit - 1] else text[: limit - 1]
+    return cut.rstrip(" ,.:;–-") + "…"
+
+
+def _label(paper: Paper) -> str:
+    return plain_title(paper.title)
+
+
+def _node(href: str, x: float, y: float, r: float, cls: str, title: str, label: str,
+          anchor: str, lx: float, ly: float, fill: str | None = None) -> str:
+    style = f' style="fill:{fill}"' if fill else ""
+    text = (f'<text x="{lx:.1f}" y="{ly:.1f}" text-anchor="{anchor}">{escape.text(label)}</text>'
+            if label else "")
+    return (f'<a href="{href}" class="{cls}"><title>{escape.text(title)}</title>'
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}"{style}/>{text}</a>')
+
+
+# -- a paper's neighbourhood --------------------------------------------------------------------
+
+
+def neighbourhood_svg(paper: Paper, by_id: dict[str, Paper], from_md: str, to_md: dict[str, str],
+                      width: int = 760, height: int = 300) -> str:
+    """The paper in the middle, its related papers around it; closer and thicker = more similar."""
+    links = [(r, by_id[r.id]) for r in paper.related if r.id in by_id]
+    if not links:
+        return ""
+    cx, cy = width / 2, height / 2
+    best = max(r.score for r, _ in links) or 1.0
+    n = len(links)
+    placed: list[tuple[float, float, Paper]] = []
+    for i, (r, other) in enumerate(links):
+        # Alternate right and left, top to bottom, so labels fall away from the centre.
+        side = 1 if i % 2 == 0 else -1
+        row = i // 2
+        rows = math.ceil(n / 2) if side == 1 else n // 2
+        frac = (row + 0.5) / max(rows, 1)
+        angle = math.pi * (frac - 0.5) * 0.8
+        if rows == 1:
+            # A lone paper on each side: tilt them, or the two would sit on one line with the centre.
+            angle = -0.35 * side
+        near = 0.62 + 0.38 * (1 - r.score / best)
+        x = cx + side * math.cos(angle) * (width * 0.22) * near
+        y = cy + math.sin(angle) * (height * 0.40) * near * 1.15
+        placed.append((x, y, other))
+    parts = [f'<svg class="rl-graph-svg" viewBox="0 0 {width} {height}" role="group" '
+             f'aria-label="Related papers graph" xmlns="http://www.w3.org/2000/svg" font-size="12">']
+    # Edges among the neighbours first (thin), then from the paper (weighted), then nodes on top.
+    pos = {o.id: (x, y) for x, y, o in placed}
+    near_ids = {o.id: {q.id for q in o.related} for _, _, o in placed}
+    ids = list(pos)
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            if b in near_ids[a] or a in near_ids[b]:
+                (x1, y1), (x2, y2) = pos[a], pos[b]
+                parts.append(f'<line class="rl-edge rl-edge--side" x1="{x1:.1f}" y1="{y1:.1f}" '
+                             f'x2="{x2:.1f}" y2="{y2:.1f}"/>')
+    for (r, _), (x, y, _o) in zip(links, placed, strict=True):
+        w = 1 + 5 * r.score / best
+        parts.append(f'<line class="rl-edge" x1="{cx:.1f}" y1="{cy:.1f}" x2="{x:.1f}" y2="{y:.1f}" '
+                     f'stroke-width="{w:.1f}"><title>score {r.score:.2f}</title></line>')
+    for (r, _), (x, y, other) in zip(links, placed, strict=True):
+        right = x >= cx
+        anchor = "start" if right else "end"
+        lx = x + (11 if right else -11)
+        label = short(_label(other), 40)
+        parts.append(_node(url_from(from_md, to_md[other.id]), x, y, 6 + 3 * r.score / best, "rl-node",
+                           f"{_label(other)} (score {r.score:.2f})", label, anchor, lx, y + 4))
+    parts.append(_node("./", cx, cy, 10, "rl-node rl-node--self", _label(paper),
+                       "this paper", "middle", cx, cy + 26))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+# -- the map of the whole list ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MapNode:
+    paper: Paper
+    x: float
+    y: float
+    colour: str
+    degree: int
+
+
+def layout(n: int, edges: Sequence[tuple[int, int, float]], seed: int = 7, iterations: int = 250) -> np.ndarray:
+    """Fruchterman-Reingold force layout in the unit square, seeded: same graph, same picture."""
+    if n == 0:
+        return np.zeros((0, 2))
+    rng = np.random.default_rng(seed)
+    pos = rng.uniform(-0.5, 0.5, size=(n, 2))
+    if n == 1:
+        return np.full((1, 2), 0.5)
+    k = 0.9 / math.sqrt(n)
+    src = np.array([e[0] for e in edges], dtype=int)
+    dst = np.array([e[1] for e in edges], dtype=int)
+    wts = np.array([e[2] for e in edges], dtype=float)
+    if len(wts):
+        wts = 0.5 + wts / wts.max()
+    temp = 0.08
+    for step in range(iterations):
+        delta = pos[:, None, :] - pos[None, :, :]
+        dist2 = (delta ** 2).sum(-1) + 1e-6
+        force = (delta * (k * k / dist2)[:, :, None]).sum(1)  # repulsion k²/d
+        if len(src):
+            d = pos[src] - pos[dst]
+            dl = np.sqrt((d ** 2).sum(-1)) + 1e-9
+            pull = d * (dl / k * wts)[:, None]  # attraction d²/k, stronger for closer papers
+            np.add.at(force, src, -pull)
+            np.add.at(force, dst, pull)
+        # Gravity keeps papers without strong links (and separate groups) on the page.
+        force -= pos * (np.sqrt((pos ** 2).sum(-1)) / k * 0.6)[:, None]
+        length = np.sqrt((force ** 2).sum(-1)) + 1e-9
+        pos += force / length[:, None] * np.minimum(length, temp)[:, None]
+        temp = 0.08 * (1 - step / iterations) + 0.001
+    lo, hi = pos.min(0), pos.max(0)
+    span = np.where(hi - lo > 1e-9, hi - lo, 1.0)
+    return np.round((pos - lo) / span, 4)
+
+
+Box = tuple[float, float, float, float]
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def place_labels(points: list[tuple[float, float]], labels: dict[int, str], order: list[int],
+                 width: float, height: float, font: float) -> dict[int, tuple[str, float, float]]:
+    """Greedy label placement: right of the dot, else left, above or below; a label that would
+    cover another label or a dot is left out (its title still shows on hover)."""
+    taken: list[Box] = [(x - 6, y - 6, x + 6, y + 6) for x, y in points]
+    placed: dict[int, tuple[str, float, float]] = {}
+    for i in order:
+        x, y = points[i]
+        w, h = 0.56 * font * len(labels[i]), font * 1.1
+        options = [("start", x + 9, y + 4, (x + 8, y - h / 2, x + 9 + w, y + h / 2)),
+                   ("end", x - 9, y + 4, (x - 9 - w, y - h / 2, x - 8, y + h / 2)),
+                   ("middle", x, y - 10, (x - w / 2, y - 10 - h, x + w / 2, y - 8)),
+                   ("middle", x, y + 19, (x - w / 2, y + 8, x + w / 2, y + 8 + h))]
+        own = (x - 6, y - 6, x + 6, y + 6)
+        for anchor, lx, ly, box in options:
+            inside = box[0] >= 0 and box[2] <= width and box[1] >= 0 and box[3] <= height
+            if inside and not any(_overlaps(box, t) for t in taken if t != own):
+                placed[i] = (anchor, lx, ly)
+                taken.append(box)
+                break
+    return placed
+
+
+def map_svg(nodes: list[MapNode], edges: list[tuple[int, int, float]], from_md: str, to_md: dict[str, str],
+            label_order: list[int], width: int = 1000, height: int = 720, font: float = 11,
+            ) -> tuple[str, set[int]]:
+    """The map and the set of nodes whose title is written next to them."""
+    margin = 40
+    parts = [f'<svg class="rl-graph-svg rl-map-svg" viewBox="0 0 {width} {height}" role="group" '
+             f'aria-label="Map of all papers" xmlns="http://www.w3.org/2000/svg" font-size="{font:g}">']
+    points = [(margin + n.x * (width - 2 * margin), margin + n.y * (height - 2 * margin)) for n in nodes]
+    best = max((w for _, _, w in edges), default=1.0) or 1.0
+    for a, b, w in edges:
+        (x1, y1), (x2, y2) = points[a], points[b]
+        parts.append(f'<line class="rl-edge" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+                     f'stroke-width="{0.6 + 2.4 * w / best:.1f}"/>')
+    labels = {i: short(_label(nodes[i].paper), 30) for i in label_order}
+    placed = place_labels(points, labels, label_order, width, height, font)
+    for i, node in enumerate(nodes):
+        x, y = points[i]
+        anchor, lx, ly = placed.get(i, ("start", x, y))
+        parts.append(_node(url_from(from_md, to_md[node.paper.id]), x, y, 4 + min(node.degree, 8) * 0.6,
+                           "rl-node rl-node--map", _label(node.paper), labels[i] if i in placed else "",
+                           anchor, lx, ly, node.colour))
+    parts.append("</svg>")
+    return "".join(parts), set(placed)

@@ -1,0 +1,36 @@
+"""The "Related papers" section of a paper page: the neighbourhood picture and the list with reasons."""
+
+from __future__ import annotations
+
+from ..enrich.text import plain_title
+from ..model import Library, Paper
+from . import escape
+from .graph import neighbourhood_svg
+from .links import paper_md, rel
+
+
+def _byline(paper: Paper) -> str:
+    name = escape.text(paper.first_author)
+    if len(paper.authors) > 1 or not paper.authors_complete:
+        name += " et al."
+    return f"{name}, {paper.year}" if paper.year else name
+
+
+def related_section(paper: Paper, library: Library, by_id: dict[str, Paper] | None = None) -> str:
+    by_id = by_id or library.by_id()
+    links = [(r, by_id[r.id]) for r in paper.related if r.id in by_id]
+    if not links:
+        return ""
+    me = paper_md(paper)
+    to_md = {p.id: paper_md(p) for _, p in links}
+    to_md[paper.id] = me
+    lines = ["## Related papers", ""]
+    svg = neighbourhood_svg(paper, by_id, me, to_md)
+    if svg:
+        lines += [f'<div class="rl-graph">{svg}</div>', ""]
+    for r, other in links:
+        title = escape.text(plain_title(other.title))
+        lines.append(f"1. [{title}]({rel(me, paper_md(other))}) — {_byline(other)}  ")
+        lines.append(f'   <span class="rl-why">{escape.text(r.why)} · score {r.score:.2f}</span>')
+    lines.append("")
+    return "\n".join(lines)

@@ -1,0 +1,198 @@
+"""Topic matching, the taxonomy file, note tag changes, and the tags every seed paper gets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from generator.build import BuildResult
+from generator.enrich import enrich
+from generator.enrich.registry import Registry
+from generator.enrich.topics import (
+    Taxonomy,
+    Topic,
+    apply_changes,
+    load_taxonomy,
+    parse_taxonomy,
+    resolve_note_tags,
+    subject_tag,
+)
+from generator.errors import Problems
+from generator.sources import read_all
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def tax(*topics: Topic) -> Taxonomy:
+    return Taxonomy(list(topics), "content/topics.yml")
+
+
+def test_acronyms_match_case_sensitively_as_whole_words() -> None:
+    t = tax(Topic("Federated learning", phrases=("federated learning", "FL")))
+    assert t.hits("Cross-silo FL with FLs of clients") == [2]
+    assert t.hits("the fl of flow, FLOPs and FLUX") == [0]
+    assert t.hits("Federated Learning (FL)") == [2]
+
+
+def test_light_stemming_and_hyphens() -> None:
+    t = tax(Topic("Routing", phrases=("router",)), Topic("OPD", phrases=("on-policy distillation",)))
+    assert t.hits("two routers and a router") == [2, 0]
+    assert t.hits("On policy distilled students; on-policy distillation") == [0, 2]
+
+
+def test_acronym_plural_and_mixed_case_acronyms() -> None:
+    t = tax(Topic("PEFT", phrases=("LoRA",)), Topic("LMs", phrases=("LLM",)))
+    assert t.hits("LoRA branches; lora; LoRAs; MatryoshkaLoRA") == [2, 0]
+    assert t.hits("LLMs and an LLM, llm") == [0, 2]
+
+
+def test_min_hits_patterns_and_title_weight() -> None:
+    t = tax(Topic("BO", phrases=("Bayesian optimization",), min_hits=2),
+            Topic("Agents", patterns=(__import__("re").compile(r"\b[Aa]gentic\b"),)))
+    assert t.match("", "tuned by Bayesian optimization") == []
+    assert t.match("Bayesian Optimization at scale", "") == ["BO"]  # a title hit counts twice
+    assert t.match("", "an agentic system; agents") == ["Agents"]
+
+
+def test_strongest_topic_first() -> None:
+    t = tax(Topic("A", phrases=("alpha",)), Topic("B", phrases=("beta",)))
+    assert t.match("", "alpha beta beta") == ["B", "A"]
+    assert t.match("", "alpha beta") == ["A", "B"]  # ties keep the taxonomy's order
+
+
+def test_taxonomy_file_warnings_name_file_and_line(tmp_path: Path) -> None:
+    path = tmp_path / "topics.yml"
+    path.write_text(
+        "topics:\n"
+        "  - name: Good\n"
+        "    phrases: [good]\n"
+        "  - description: no name here\n"
+        "  - name: Good\n"
+        "    phrases: [again]\n"
+        "  - name: Bad pattern\n"
+        "    patterns: ['(unclosed']\n"
+        "    min_hits: 0\n", encoding="utf-8")
+    problems = Problems()
+    taxonomy = load_taxonomy(path, problems, "content/topics.yml")
+    assert taxonomy.names == ["Good", "Bad pattern"]
+    messages = [str(p) for p in problems]
+    assert "content/topics.yml:4: warning: a topic needs a `name:`; entry skipped" in messages
+    assert "content/topics.yml:5: warning: topic 'Good' is defined twice; the first one counts" in messages
+    assert any(m.startswith("content/topics.yml:7: warning: topic 'Bad pattern': pattern '(unclosed' "
+                            "is not a valid regular expression") for m in messages)
+    assert "content/topics.yml:7: warning: topic 'Bad pattern': `min_hits` must be a whole number >= 1; using 1" \
+        in messages
+    assert "content/topics.yml:7: warning: topic 'Bad pattern' has no phrases or patterns, so no paper can " \
+        "match it" in messages
+
+
+def test_invalid_yaml_is_a_warning_not_a_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "topics.yml"
+    path.write_text("topics:\n  - name: A\n    description: a: b\n", encoding="utf-8")
+    problems = Problems()
+    assert load_taxonomy(path, problems, "content/topics.yml").names == []
+    assert str(problems.items[0]).startswith("content/topics.yml:3: warning: topics file is not valid YAML")
+
+
+def test_shipped_taxonomy_is_broad_and_clean() -> None:
+    problems = Problems()
+    taxonomy = load_taxonomy(ROOT / "content" / "topics.yml", problems)
+    assert not problems.items
+    assert len(taxonomy.topics) >= 30
+    for name in ("Language models", "Reasoning", "Knowledge distillation", "Federated learning",
+                 "Decentralized optimization", "Reinforcement learning", "Bayesian optimization",
+                 "Uncertainty and calibration", "Parameter-efficient fine-tuning", "Generative models",
+                 "Graph neural networks", "Tabular foundation models", "Neural operators and scientific ML",
+                 "Adversarial robustness", "Formal verification"):
+        assert name in taxonomy.names
+
+
+def test_note_tags_resolve_and_unknown_ones_warn() -> None:
+    taxonomy = tax(Topic("Federated learning", phrases=("FL",)), Topic("Reasoning", phrases=("reasoning",)))
+    problems = Problems()
+    got = resolve_note_tags(["federated learning", "Reasonin", "cs.CL", "Reasoning"], taxonomy,
+                            "content/notes/x.md", 3, problems)
+    assert got == ("Federated learning", "Computation and Language (cs.CL)", "Reasoning")
+    assert [str(p) for p in problems] == [
+        "content/notes/x.md:3: warning: unknown topic 'Reasonin' in the note's tags (ignored); "
+        "topics are defined in content/topics.yml"]
+
+
+def test_apply_changes_adds_first_and_removes() -> None:
+    assert apply_changes(("A", "B", "C"), ("D", "B"), ("c",)) == ("D", "B", "A")
+    assert apply_changes(("A",), ("x --> <script>", ""), ()) == ("A",)
+
+
+def test_subject_tags_have_readable_names() -> None:
+    assert subject_tag("cs.CL") == "Computation and Language (cs.CL)"
+    assert subject_tag("q-bio.QM") == "Quantitative Methods (q-bio.QM)"
+    assert subject_tag("xx.YY") == "xx.YY"
+
+
+def test_enrich_applies_tag_changes(tmp_path: Path) -> None:
+    problems = Problems()
+    raws = read_all(ROOT / "seeds", ROOT, problems)
+    taxonomy = load_taxonomy(ROOT / "content" / "topics.yml", problems)
+    registry = Registry.load(tmp_path / "citekeys.yml", problems)
+    plain = enrich(raws, registry, problems, taxonomy=taxonomy)
+    kl = next(p for p in plain.papers if p.title.startswith("KL for a KL"))
+    changes = {kl.id: (("Bayesian optimization",), ("Reasoning",))}
+    changed = enrich(raws, Registry.load(tmp_path / "citekeys.yml", problems), problems,
+                     taxonomy=taxonomy, tag_changes=changes)
+    tags = next(p for p in changed.papers if p.id == kl.id).tags
+    assert tags[0] == "Bayesian optimization"
+    assert "Reasoning" in kl.tags and "Reasoning" not in tags
+
+
+# Exact tags (strongest topic first, then arXiv subjects) for a few seed papers.
+EXPECTED = {
+    "KL for a KL: On-Policy Distillation with Control Variate Baseline": (
+        "On-policy distillation", "Reinforcement learning", "Knowledge distillation", "Language models",
+        "Reasoning", "Machine Learning (cs.LG)"),
+    "Flexible Routing via Uncertainty Decomposition": (
+        "LLM routing", "Uncertainty and calibration", "Learning theory", "Machine Learning (cs.LG)"),
+    "Neural Operators as Efficient Function Interpolators": (
+        "Neural operators and scientific ML", "Machine Learning (cs.LG)"),
+    "MatryoshkaLoRA: Learning Accurate Hierarchical Low-Rank Representations for LLM Fine-Tuning": (
+        "Parameter-efficient fine-tuning", "Language models", "Computation and Language (cs.CL)",
+        "Machine Learning (cs.LG)"),
+    "NSPOD: Accelerating Krylov solvers via DeepONet-learned POD subspaces": (
+        "Neural operators and scientific ML", "Numerical linear algebra", "Numerical Analysis (math.NA)",
+        "Machine Learning (cs.LG)"),
+    "SMT-Based Active Learning of Weighted Automata": (
+        "Automata and formal languages", "Formal verification", "Active learning",
+        "Formal Languages and Automata Theory (cs.FL)", "Machine Learning (cs.LG)"),
+    "PersonalizedRouter: Personalized LLM Routing via Graph-based User Preference Modeling": (
+        "Language models", "Personalization and recommendation", "LLM routing", "Graph neural networks"),
+}
+
+
+def test_exact_tags_of_some_seed_papers(seed_build: BuildResult) -> None:
+    by_title = {p.title: p for p in seed_build.library.papers}
+    for title, tags in EXPECTED.items():
+        assert by_title[title].tags == tags, title
+
+
+def test_every_seed_paper_has_a_topic_tag(seed_build: BuildResult) -> None:
+    topics = {name for name, _ in seed_build.library.topics}
+    assert len(seed_build.library.papers) == 41
+    missing = [p.title for p in seed_build.library.papers if not topics & set(p.tags)]
+    assert missing == []
+
+
+def test_tags_reach_front_matter(seed_build: BuildResult) -> None:
+    page = next(text for path, text in seed_build.files.items()
+                if path.startswith("papers/flexible-routing") and path.endswith(".md"))
+    front = yaml.safe_load(page.split("---\n")[1])
+    assert front["tags"] == list(EXPECTED["Flexible Routing via Uncertainty Decomposition"])
+
+
+@pytest.mark.parametrize("bad", ["a <b>", "x --> y", "[x]", "a|b"])
+def test_tag_names_that_could_break_pages_are_refused(bad: str) -> None:
+    problems = Problems()
+    node = yaml.compose(yaml.safe_dump({"topics": [{"name": bad, "phrases": ["x"]}]}))
+    assert parse_taxonomy(node, "t.yml", problems).names == []
+    assert str(problems.items[0]) == (f"t.yml:2: warning: topic name {bad!r} has characters a tag cannot hold; "
+                                      "entry skipped")
