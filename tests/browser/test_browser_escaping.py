@@ -39,7 +39,7 @@ def test_hostile_title_is_shown_as_text_and_never_runs(tmp_path: Path, browser: 
     md.write_text(md.read_text("utf-8").replace("\n---\n", "\ntags:\n  - Testing\n---\n", 1), encoding="utf-8")
     build_site(tmp_path, tmp_path / "site", hook=False)
     tags_html = (tmp_path / "site" / "tags" / "index.html").read_text("utf-8")
-    assert "Evil &lt;img src=x onerror=alert(1)&gt; &amp; &#34;quoted&#34; title" in tags_html
+    assert "Evil &lt;img src=x onerror=alert(1)&gt; &amp; &quot;quoted&quot; title" in tags_html
     html = (tmp_path / "site" / "papers" / paper / "index.html").read_text("utf-8")
     assert "<img src=x" not in html and "<script>alert" not in html
     served = serve("hostile", tmp_path / "site", "/")
