@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 from pathlib import Path
 from typing import Any
 
+from generator import search
 from generator.build import build
 from generator.config import load_config
 
@@ -35,3 +37,50 @@ def on_serve(server: Any, config: Any, builder: Any, **_: Any) -> Any:
             if folder.exists():
                 server.watch(str(folder))
     return server
+
+
+# Search: a Pagefind index written after each build, behind Material's search box (generator/search.py).
+_state = {"serving": False, "built": False}
+
+
+def on_startup(command: str, **_: Any) -> None:
+    _state["serving"] = command == "serve"
+
+
+def on_config(config: Any, **_: Any) -> Any:
+    if search.available():
+        config.extra["readinglist_search_worker"] = search.WORKER
+    else:
+        log.warning("readinglist: the Pagefind binary is missing (pip install -e .); "
+                    "search falls back to Material's built-in index")
+    return config
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, **_: Any) -> str:
+    # Pagefind indexes the papers; Material's own index would be a second, 25 MB copy of them.
+    if config.extra.get("readinglist_search_worker"):
+        meta = page.meta.get("search") if isinstance(page.meta.get("search"), dict) else {}
+        page.meta["search"] = {**meta, "exclude": True}
+    return markdown
+
+
+def on_post_build(config: Any, **_: Any) -> None:
+    if not config.extra.get("readinglist_search_worker"):
+        return
+    site = Path(config.site_dir)
+    if _state["serving"] and _state["built"]:
+        # Rebuilds under `mkdocs serve`: the page reloads at once; search catches up in a moment.
+        threading.Thread(target=_index, args=(site,), daemon=True).start()
+    else:
+        _index(site)
+    _state["built"] = True
+
+
+def _index(site: Path) -> None:
+    try:
+        count = search.index_site(site)
+    except search.SearchIndexError as exc:
+        log.warning(f"readinglist: search index not written: {exc}")
+        return
+    if count is not None:
+        log.info(f"readinglist: search index of {count} papers written to {site / search.INDEX_DIR}")

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pybtex.database import BibliographyData, Entry, Person
 
 from ..model import Paper
+from .bibwriter import to_bibtex
 from .text import plain_title
 
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 
+@lru_cache(maxsize=1 << 16)  # names recur across papers; parsing them is pybtex's slowest step
 def _person(name: str) -> Person:
     words = name.split()
     if len(words) == 1:
@@ -36,9 +40,9 @@ def make_entry(paper: Paper) -> Entry:
 
 def entry_text(paper: Paper) -> str:
     data = BibliographyData(entries={paper.key: make_entry(paper)})
-    return str(data.to_string("bibtex")).strip()
+    return to_bibtex(data).strip()
 
 
 def bibliography(papers: list[Paper]) -> str:
     data = BibliographyData(entries={p.key: make_entry(p) for p in papers})
-    return str(data.to_string("bibtex"))
+    return to_bibtex(data)

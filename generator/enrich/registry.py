@@ -23,6 +23,11 @@ HEADER = """\
 # You may change a `key` here (or pin one with `citekey:` in the paper's note); keep `slug`.
 """
 
+# libyaml's loader and dumper (same results as the pure-Python safe ones) read and write a registry
+# of ten thousand papers in a tenth of the time.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
 
 @dataclass
 class Registry:
@@ -34,7 +39,7 @@ class Registry:
         if not path.is_file():
             return cls()
         try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+            data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) or {}
         except (yaml.YAMLError, UnicodeDecodeError) as exc:
             mark = getattr(exc, "problem_mark", None)
             problems.error(path, (mark.line + 1) if mark else 0,
@@ -48,8 +53,8 @@ class Registry:
         return cls(entries)
 
     def dump(self) -> str:
-        body = yaml.safe_dump(dict(sorted(self.entries.items())), allow_unicode=True,
-                              sort_keys=True, width=200)
+        body = yaml.dump(dict(sorted(self.entries.items())), Dumper=_DUMPER, allow_unicode=True,
+                         sort_keys=True, width=200)
         return HEADER + body
 
     def assign(self, papers: list[Paper], pins: dict[str, str], problems: Problems) -> dict[str, tuple[str, str]]:

@@ -6,12 +6,14 @@ from ..config import Config
 from ..enrich import bibtex
 from ..model import Library
 from .exports import papers_json
-from .indexes import render_all, render_digest, render_digest_index, render_home
-from .links import digest_md, paper_md
+from .indexes import render_all_pages, render_digest_index, render_digest_pages, render_home
+from .links import paper_md
+from .pagination import page_size
 from .paper import render_paper
 
 ASSETS = {
     "assets/readinglist.css": "readinglist.css",
+    "assets/javascripts/readinglist-search.js": "search-worker.js",
 }
 
 
@@ -19,11 +21,11 @@ def render_site(library: Library, config: Config) -> dict[str, str]:
     """Every generated file, keyed by its path inside the build folder."""
     files: dict[str, str] = {
         "index.md": render_home(library, config),
-        "all.md": render_all(library),
         "digests/index.md": render_digest_index(library),
         "papers.json": papers_json(library),
         "references.bib": bibtex.bibliography(library.papers),
     }
+    files.update(render_all_pages(library, page_size(config)))
     if "tags.md" not in files:
         files["tags.md"] = "---\ntitle: Tags\n---\n\n# Tags\n\n<!-- material/tags -->\n"
     for paper in library.papers:
@@ -35,7 +37,7 @@ def render_site(library: Library, config: Config) -> dict[str, str]:
         files[f"papers/{paper.slug}.bib"] = entry + "\n"
     by_id = library.by_id()
     for digest in library.digests:
-        files[digest_md(digest)] = render_digest(digest, library)
+        files.update(render_digest_pages(digest, library, by_id, page_size(config)))
         files[f"digests/{digest.slug}.bib"] = bibtex.bibliography(
             [by_id[i] for i in digest.paper_ids if i in by_id])
     files.update(_static_assets())

@@ -15,6 +15,10 @@ import re
 _SPECIAL = set("&<>\"'`\\*_{}[]()#+!|~^=$")
 _TABLE = {ord(c): f"&#{ord(c)};" for c in _SPECIAL}
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u2028\u2029]")
+# str.translate looks every character up in the table; finding the few specials with one regex
+# and replacing only those gives the same text several times faster on abstracts.
+_SPECIAL_RE = re.compile("[" + re.escape("".join(sorted(_SPECIAL))) + "]")
+_ENTITY = {c: f"&#{ord(c)};" for c in _SPECIAL}
 
 
 def fold(value: str) -> str:
@@ -24,7 +28,7 @@ def fold(value: str) -> str:
 
 def chars(value: str) -> str:
     """Escape every special character, leaving white space as it is."""
-    return _CONTROL.sub(" ", value).translate(_TABLE)
+    return _SPECIAL_RE.sub(lambda m: _ENTITY[m.group()], _CONTROL.sub(" ", value))
 
 
 def text(value: str) -> str:
