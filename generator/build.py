@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import sources
+from . import cache, progress, sources
 from .config import Config
 from .enrich import Registry, enrich
 from .errors import Problems
@@ -18,7 +19,7 @@ from .write import WriteStats, write_if_changed, write_tree
 class BuildResult:
     library: Library
     problems: Problems
-    files: dict[str, str] = field(default_factory=dict)
+    files: Mapping[str, str] = field(default_factory=dict)
     stats: WriteStats | None = None
 
     def summary(self) -> str:
@@ -44,16 +45,36 @@ def collect(config: Config, problems: Problems) -> tuple[Library, Registry]:
 
 
 def build(config: Config, *, write: bool = True) -> BuildResult:
-    problems = Problems()
-    library, registry = collect(config, problems)
-    files = render_site(library, config)
-    result = BuildResult(library, problems, files)
+    # Nothing changed since the last build: its result stands and no file is touched (cache.py).
+    before = cache.fingerprint(config, registry=False) if write else ""
     if write:
-        result.stats = write_tree(config.build_dir, files,
-                                  protected=[config.root, config.content_dir, config.seeds_dir])
-        if registry.changed:
-            write_if_changed(config.registry_path, registry.dump().encode("utf-8"))
+        reused = cache.reuse(config, cache.fingerprint(config))
+        if isinstance(reused, BuildResult):
+            return reused
+    with progress.paused_gc():
+        problems = Problems()
+        library, registry = collect(config, problems)
+        files = render_site(library, config)
+        result = BuildResult(library, problems, files)
+        if write:
+            result.stats = write_tree(config.build_dir, files,
+                                      protected=[config.root, config.content_dir, config.seeds_dir])
+            if registry.changed:
+                write_if_changed(config.registry_path, registry.dump().encode("utf-8"))
+    if write:
+        _remember(config, before, result)
     return result
+
+
+def _remember(config: Config, before: str, result: BuildResult) -> None:
+    """Store this build for `cache.reuse`, unless an input changed while it ran (the registry it
+    wrote itself aside: a rebuild would hand out the very keys it now holds)."""
+    if cache.fingerprint(config, registry=False) != before or result.stats is None:
+        cache.forget(config)
+        return
+    memo = BuildResult(result.library, result.problems, {},
+                       WriteStats(written=[], unchanged=len(result.stats.written) + result.stats.unchanged))
+    cache.remember(config, cache.fingerprint(config), memo, list(result.files))
 
 
 def find_config(start: Path | None = None) -> Path:

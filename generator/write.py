@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import GeneratorError
+from .progress import Progress
 
 MARKER = ".readinglist-build"
 # Files in the build folder that are not ours to delete (git keeps the folder with it).
 KEEP = {".gitignore", MARKER}
+# Folders at the top of the build folder that belong to the generator, not to the site.
+KEEP_DIRS = {".readinglist-cache"}
 
 
 @dataclass
@@ -63,8 +66,7 @@ def _check_build_dir(build_dir: Path, protected: list[Path]) -> None:
                                  f"{MARKER} marker, so it may not be a readinglist build folder")
 
 
-def write_tree(build_dir: Path, files: Mapping[str, str | bytes], protected: list[Path],
-               progress: Callable[[int], None] | None = None) -> WriteStats:
+def write_tree(build_dir: Path, files: Mapping[str, str | bytes], protected: list[Path]) -> WriteStats:
     """Make `build_dir` hold exactly `files` (plus KEEP), touching only what changed."""
     _check_build_dir(build_dir, protected)
     build_dir.mkdir(parents=True, exist_ok=True)
@@ -77,6 +79,7 @@ def write_tree(build_dir: Path, files: Mapping[str, str | bytes], protected: lis
     # Ten thousand papers share a handful of folders: resolve and create each folder once, not
     # once per file (Path.resolve() is an lstat per path component).
     folders: dict[str, Path] = {}
+    bar = Progress("writing pages", len(files))
     for count, (rel, content) in enumerate(sorted(files.items()), start=1):
         head, _, name = rel.rpartition("/")
         folder = folders.get(head)
@@ -95,8 +98,8 @@ def write_tree(build_dir: Path, files: Mapping[str, str | bytes], protected: lis
             stats.written.append(rel)
         else:
             stats.unchanged += 1
-        if progress is not None and count % 500 == 0:
-            progress(count)
+        bar.update(count)
+    bar.close()
     _remove_stale(root, wanted, stats)
     return stats
 
@@ -104,6 +107,8 @@ def write_tree(build_dir: Path, files: Mapping[str, str | bytes], protected: lis
 def _remove_stale(root: Path, wanted: set[str], stats: WriteStats) -> None:
     """Delete files of earlier builds that this build did not write, then empty folders."""
     for dirpath, _dirs, filenames in os.walk(root, topdown=False):
+        if os.path.relpath(dirpath, root).split(os.sep)[0] in KEEP_DIRS:
+            continue
         for name in filenames:
             path = os.path.join(dirpath, name)
             if path not in wanted and name not in KEEP:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..config import Config
 from ..enrich import bibtex
 from ..model import Library
+from ..progress import track
 from .exports import papers_json
 from .indexes import render_all_pages, render_digest_index, render_digest_pages, render_home
 from .links import paper_md
@@ -28,7 +29,7 @@ def render_site(library: Library, config: Config) -> dict[str, str]:
     files.update(render_all_pages(library, page_size(config)))
     if "tags.md" not in files:
         files["tags.md"] = "---\ntitle: Tags\n---\n\n# Tags\n\n<!-- material/tags -->\n"
-    for paper in library.papers:
+    for paper in track(library.papers, "rendering papers"):
         entry = bibtex.entry_text(paper)
         # Sections contributed by later stages go into these tuples, one call each.
         after_abstract: tuple[str, ...] = ()
