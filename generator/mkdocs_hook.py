@@ -12,7 +12,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from generator import search
+from generator import search, slim
 from generator.build import build
 from generator.config import load_config
 
@@ -84,3 +84,7 @@ def _index(site: Path) -> None:
         return
     if count is not None:
         log.info(f"readinglist: search index of {count} papers written to {site / search.INDEX_DIR}")
+
+
+def on_post_page(output: str, **_: Any) -> str:
+    return slim.strip_indentation(output)
