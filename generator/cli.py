@@ -38,7 +38,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     code = _report(build(config, write=True), False)
     if code:
         print("readinglist: serving anyway; fix the errors above and save to rebuild", file=sys.stderr)
-    cmd = [sys.executable, "-m", "mkdocs", "serve", "--livereload", "-f", str(config_path),
+    # --dirty: after the first build, MkDocs renders only the pages the generator rewrote (write-if-
+    # changed), so an edit shows in seconds at 10,000 papers instead of after a full rebuild.
+    cmd = [sys.executable, "-m", "mkdocs", "serve", "--livereload", "--dirty", "-f", str(config_path),
            "-a", f"{args.host}:{args.port}"]
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     try:
