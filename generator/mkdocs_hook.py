@@ -41,6 +41,7 @@ def on_serve(server: Any, config: Any, builder: Any, **_: Any) -> Any:
 
 # Search: a Pagefind index written after each build, behind Material's search box (generator/search.py).
 _state = {"serving": False, "built": False}
+_index_lock = threading.Lock()  # one Pagefind run at a time; a later run sees what the earlier wrote
 
 
 def on_startup(command: str, **_: Any) -> None:
@@ -78,7 +79,8 @@ def on_post_build(config: Any, **_: Any) -> None:
 
 def _index(site: Path) -> None:
     try:
-        count = search.index_site(site)
+        with _index_lock:
+            count = search.index_site(site)
     except search.SearchIndexError as exc:
         log.warning(f"readinglist: search index not written: {exc}")
         return

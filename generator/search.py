@@ -23,6 +23,7 @@ import os
 import shutil
 import subprocess
 import threading
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -188,5 +189,24 @@ def _write_index(recs: list[Record], out: Path) -> None:
         for r in recs:
             service.send({"type": "AddRecord", "index_id": index_id, "filters": None, "sort": None, **r.as_dict()})
         service.wait(service.send({"type": "WriteFiles", "index_id": index_id, "output_path": str(out)}))
+        _wait_until_written(out, len(recs))
     finally:
         service.close()
+
+
+def _wait_until_written(out: Path, pages: int, timeout: float = 120.0) -> None:
+    """The service answers WriteFiles before its last files (the entry file among them) are on
+    disk; wait until the entry names all pages and no file is still empty."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            entry = json.loads((out / "pagefind-entry.json").read_text(encoding="utf-8"))
+            count = sum(lang.get("page_count", 0) for lang in entry.get("languages", {}).values())
+            empty = [p for p in out.rglob("*") if p.is_file() and p.stat().st_size == 0]
+            if count == pages and not empty:
+                return
+        except (OSError, ValueError):
+            pass
+        if time.monotonic() > deadline:
+            raise SearchIndexError(f"Pagefind did not finish writing {out}")
+        time.sleep(0.05)
