@@ -259,6 +259,9 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
+SEARCH_URLS = ("/pagefind/", "/search/", "readinglist-search.js", "/workers/search.")
+
+
 def search_latency(site: Path, query: str, runs: int = 3) -> dict[str, Any]:
     """Open a paper page in a fresh browser context, type `query`, time until results show."""
     from playwright.sync_api import sync_playwright
@@ -274,10 +277,12 @@ def search_latency(site: Path, query: str, runs: int = 3) -> dict[str, Any]:
                 ctx = browser.new_context()
                 page = ctx.new_page()
                 got: list[int] = []
-                page.on("requestfinished", lambda r, got=got: got.append(r.sizes()["responseBodySize"]))
+                # Bytes search needs (the worker, Pagefind's files, Material's search index); the
+                # sitemap Material's instant navigation loads on every first visit is not search.
+                page.on("requestfinished", lambda r, got=got: got.append(
+                    r.sizes()["responseBodySize"] if any(k in r.url for k in SEARCH_URLS) else 0))
                 t_open = time.perf_counter()
                 page.goto(base + page_url, wait_until="load")
-                loaded = len(got)
                 box = page.locator(".md-search__input")
                 box.click()
                 box.press_sequentially(query)
@@ -287,7 +292,7 @@ def search_latency(site: Path, query: str, runs: int = 3) -> dict[str, Any]:
                 times.append(t_result - t_typed)
                 totals.append(t_result - t_open)
                 counts.append(page.locator(".md-search-result__item").count())
-                fetched.append(sum(got[loaded:]))
+                fetched.append(sum(got))
                 # The first result's link must open a paper page.
                 href = page.locator(".md-search-result__item a").first.get_attribute("href") or ""
                 first_ok = first_ok and "/papers/" in href

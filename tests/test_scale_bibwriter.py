@@ -51,3 +51,13 @@ def test_unmatched_braces_still_raise_like_pybtex() -> None:
         Writer().to_string(data)
     with pytest.raises(BibTeXError, match="unmatched braces"):
         to_bibtex(data)
+
+
+def test_utf8_fast_path_matches_latexcodec_on_mixed_text() -> None:
+    import random
+
+    rng = random.Random(3)
+    pool = "abcXYZ #%&_~{}\\$^ äöüßéèñçøåłğšžčřőű—–‘’“”…€αβγ中文한\u00a0\u2009\u200b\U0001F600ﬁ\n\t\x01"
+    for _ in range(2000):
+        text = "".join(rng.choice(pool) for _ in range(rng.randint(0, 20)))
+        assert encode(text, "UTF-8") == codecs.encode(text, "ulatex+UTF-8"), text

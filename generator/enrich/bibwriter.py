@@ -28,9 +28,16 @@ def _encode(text: str, encoding: str) -> str:
     return cast(str, codecs.encode(text, f"ulatex+{encoding}"))  # a text codec: str in, str out
 
 
+# With a UTF-8 target latexcodec keeps every character UTF-8 can hold, so it changes only these
+# (and cannot encode lone surrogates).
+_NEEDS_CODEC_UTF8 = re.compile(r"[#%&_~\ud800-\udfff]")
+_UTF8 = {"utf-8", "utf8", "utf_8"}
+
+
 def encode(text: str, encoding: str) -> str:
     """The same as pybtex's `Writer._encode` for `encoding`."""
-    if not _NEEDS_CODEC.search(text):
+    fast = _NEEDS_CODEC_UTF8 if encoding.lower() in _UTF8 else _NEEDS_CODEC
+    if not fast.search(text):
         return text
     return _encode(text, encoding)
 
@@ -51,8 +58,12 @@ class FastWriter(Writer):
         return encode(text, self.encoding)
 
     def check_braces(self, s: str) -> None:
-        if "{" in s or "}" in s:  # without braces there is nothing to match
-            _braces_ok(self, s)  # raises BibTeXError like pybtex, and is remembered when it does not
+        if "{" not in s and "}" not in s:
+            return  # without braces there is nothing to match
+        inner = s[1:-1]
+        if s[:1] == "{" and s[-1:] == "}" and "{" not in inner and "}" not in inner:
+            return  # one balanced group, as every title is
+        _braces_ok(self, s)  # raises BibTeXError like pybtex, and is remembered when it does not
 
     def _entry(self, key: str, entry: Entry) -> str:
         persons = tuple((role, tuple(self._format_name(None, p) for p in people))
@@ -63,8 +74,9 @@ class FastWriter(Writer):
             out = io.StringIO()
             out.write(f"@{entry.original_type}")
             out.write(f"{{{key}")
-            for role, people in entry.persons.items():
-                self._write_persons(out, people, role)
+            for role, names in persons:  # pybtex's _write_persons, with the names formatted above
+                if names:
+                    self._write_field(out, role, " and ".join(names))
             for type_, value in entry.fields.items():
                 self._write_field(out, type_, value)
             out.write("\n}\n")

@@ -14,7 +14,12 @@
 
 const SETUP = 0, READY = 1, QUERY = 2, RESULT = 3;
 // Results whose title and excerpt are fetched (one small file each) and shown, best first.
-const SHOWN = 50;
+const SHOWN = 20;
+// Material sends a query at every key-up. Searching each prefix of a word ("d", "di", "dif", ...)
+// would fetch the index chunks of every prefix (megabytes at ten thousand papers); wait until
+// typing pauses, and ignore a lone character.
+const PAUSE_MS = 120;
+const MIN_LENGTH = 2;
 
 const root = new URL("../../", self.location.href);
 let pagefind = null;
@@ -50,7 +55,7 @@ async function setup() {
 
 async function search(query) {
   const text = query.trim();
-  if (!pagefind || !text)
+  if (!pagefind || text.length < MIN_LENGTH)
     return { items: [] };
   const found = await pagefind.search(text);
   if (!found || !found.results)
@@ -76,20 +81,25 @@ self.addEventListener("message", ev => {
   if (message.type === SETUP) {
     queue = queue.then(setup);
   } else if (message.type === QUERY) {
-    // Queries come at every key-up; answer them in order and drop the ones already overtaken.
+    // Answer only the last query of a burst, in order, and drop those overtaken meanwhile.
     const id = ++latest;
-    queue = queue.then(async () => {
+    const query = String(message.data || "");
+    setTimeout(() => {
       if (id !== latest)
         return;
-      let result;
-      try {
-        result = await search(String(message.data || ""));
-      } catch (err) {
-        console.error("readinglist search:", err);
-        result = { items: [] };
-      }
-      if (id === latest)
-        self.postMessage({ type: RESULT, data: result });
-    });
+      queue = queue.then(async () => {
+        if (id !== latest)
+          return;
+        let result;
+        try {
+          result = await search(query);
+        } catch (err) {
+          console.error("readinglist search:", err);
+          result = { items: [] };
+        }
+        if (id === latest)
+          self.postMessage({ type: RESULT, data: result });
+      });
+    }, query.trim() ? PAUSE_MS : 0);
   }
 });
