@@ -88,17 +88,20 @@ def available() -> bool:
 def index_site(site_dir: Path, *, force: bool = False) -> int | None:
     """(Re)write `site_dir/pagefind/` from `site_dir/papers.json`; returns the number of records,
     or None when the index on disk already holds exactly these records."""
-    papers_file = site_dir / "papers.json"
+    return build_index(site_dir / "papers.json", site_dir / INDEX_DIR, force=force)
+
+
+def build_index(papers_file: Path, out: Path, *, force: bool = False) -> int | None:
+    """(Re)write the Pagefind index `out` from `papers_file`; None when `out` already holds it."""
     if not papers_file.is_file():
         raise SearchIndexError(f"{papers_file} is missing; was the generator run?")
     recs = records(json.loads(papers_file.read_text(encoding="utf-8")))
-    out = site_dir / INDEX_DIR
     stamp = fingerprint(recs)
     stamp_file = out / STAMP
     if not force and stamp_file.is_file() and stamp_file.read_text(encoding="utf-8") == stamp \
             and (out / "pagefind.js").is_file():
         return None
-    tmp = site_dir / f".{INDEX_DIR}.tmp"
+    tmp = out.with_name(f".{out.name}.tmp")
     shutil.rmtree(tmp, ignore_errors=True)
     try:
         _write_index(recs, tmp)
@@ -109,6 +112,26 @@ def index_site(site_dir: Path, *, force: bool = False) -> int | None:
     shutil.rmtree(out, ignore_errors=True)
     tmp.rename(out)
     return len(recs)
+
+
+def publish(prepared: Path, site_dir: Path) -> None:
+    """Put the index built in `prepared` into the site, as hard links where the file system allows."""
+    target = site_dir / INDEX_DIR
+    stamp = prepared / STAMP
+    if (target / STAMP).is_file() and stamp.is_file() and (target / STAMP).read_bytes() == stamp.read_bytes():
+        return
+    tmp = site_dir / f".{INDEX_DIR}.tmp"
+    shutil.rmtree(tmp, ignore_errors=True)
+
+    def link(src: str, dst: str) -> None:
+        try:
+            os.link(src, dst)
+        except OSError:
+            shutil.copy2(src, dst)
+
+    shutil.copytree(prepared, tmp, copy_function=link)
+    shutil.rmtree(target, ignore_errors=True)
+    tmp.rename(target)
 
 
 class _Service:

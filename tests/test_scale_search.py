@@ -130,3 +130,16 @@ def test_typing_in_materials_search_box_finds_the_paper(built_site: Path, prefix
             browser.close()
     finally:
         server.shutdown()
+
+
+def test_publish_links_the_prepared_index_into_the_site(tmp_path: Path, seed_build) -> None:  # type: ignore[no-untyped-def]
+    papers = tmp_path / "papers.json"
+    papers.write_text(seed_build.files["papers.json"], encoding="utf-8")
+    prepared, site = tmp_path / "prepared", tmp_path / "site"
+    site.mkdir()
+    assert search.build_index(papers, prepared) == 41
+    assert search.build_index(papers, prepared) is None
+    search.publish(prepared, site)
+    entry = site / "pagefind" / "pagefind-entry.json"
+    assert json.loads(entry.read_text(encoding="utf-8"))["languages"]["en"]["page_count"] == 41
+    assert os.stat(entry).st_ino == os.stat(prepared / "pagefind-entry.json").st_ino
