@@ -3,10 +3,11 @@
 A build reads every digest, enriches the whole list (related papers compare every paper with
 every other) and renders every page, only for write-if-changed to find that nothing differs.
 Before building, `build()` takes a fingerprint of everything a build reads: every file under
-`seeds/` and `content/` (path, size, modification time), the key registry, the settings, and the
-generator's own code. If it equals the fingerprint stored by the last build, and the build folder
-still holds exactly the files that build wrote (same sizes and modification times), the stored
-result (papers, problems) is returned and no file is read or written.
+`seeds/` and `content/`, the key registry, the settings and the generator's own code, by content
+(a modification time can stay the same across two quick edits). If it equals the fingerprint
+stored by the last build, and the build folder still holds exactly the files that build wrote
+(same sizes and modification times), the stored result (papers, problems) is returned and no
+input is parsed and no file written.
 
 The memo lives in the build folder (`.readinglist-cache/`), which MkDocs skips (dot-folder) and
 `write_tree` keeps. Anything it cannot vouch for — a digest dated from git history, an unreadable
@@ -48,10 +49,11 @@ def _tree(folder: Path, h: Any) -> None:
         for name in sorted(names):
             path = os.path.join(dirpath, name)
             try:
-                st = os.stat(path)
+                with open(path, "rb") as fh:
+                    digest = hashlib.blake2b(fh.read(), digest_size=16).hexdigest()
             except OSError:
                 continue
-            h.update(f"{os.path.relpath(path, folder)}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+            h.update(f"{os.path.relpath(path, folder)}\0{digest}\n".encode())
 
 
 def fingerprint(config: Config, *, registry: bool = True) -> str:
@@ -64,8 +66,7 @@ def fingerprint(config: Config, *, registry: bool = True) -> str:
     paths = [config.root / "mkdocs.yml"] + ([config.registry_path] if registry else [])
     for path in paths:
         try:
-            st = path.stat()
-            h.update(f"{path}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+            h.update(f"{path}\0{hashlib.blake2b(path.read_bytes(), digest_size=16).hexdigest()}\n".encode())
         except OSError:
             h.update(f"{path}\0missing\n".encode())
     return h.hexdigest()
