@@ -48,7 +48,7 @@ def build(config: Config, *, write: bool = True) -> BuildResult:
     # Nothing changed since the last build: its result stands and no file is touched (cache.py).
     before = cache.fingerprint(config, registry=False) if write else ""
     if write:
-        reused = cache.reuse(config, cache.fingerprint(config))
+        reused = cache.reuse(config, cache.fingerprint(config, base=before))
         if isinstance(reused, BuildResult):
             return reused
     with progress.paused_gc():
@@ -69,12 +69,13 @@ def build(config: Config, *, write: bool = True) -> BuildResult:
 def _remember(config: Config, before: str, result: BuildResult) -> None:
     """Store this build for `cache.reuse`, unless an input changed while it ran (the registry it
     wrote itself aside: a rebuild would hand out the very keys it now holds)."""
-    if cache.fingerprint(config, registry=False) != before or result.stats is None:
+    after = cache.fingerprint(config, registry=False)
+    if after != before or result.stats is None:
         cache.forget(config)
         return
     memo = BuildResult(result.library, result.problems, {},
                        WriteStats(written=[], unchanged=len(result.stats.written) + result.stats.unchanged))
-    cache.remember(config, cache.fingerprint(config), memo, list(result.files))
+    cache.remember(config, cache.fingerprint(config, base=after), memo, list(result.files))
 
 
 def find_config(start: Path | None = None) -> Path:

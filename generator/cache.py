@@ -56,20 +56,29 @@ def _tree(folder: Path, h: Any) -> None:
             h.update(f"{os.path.relpath(path, folder)}\0{digest}\n".encode())
 
 
-def fingerprint(config: Config, *, registry: bool = True) -> str:
-    """Everything a build reads, as a digest of names, sizes and modification times."""
-    h = hashlib.sha256(f"v{VERSION}\0{sys.version}\0{config!r}\n".encode())
-    for label, folder in (("seeds", config.seeds_dir), ("content", config.content_dir),
-                          ("code", Path(__file__).resolve().parent)):
-        h.update(f"[{label}]\n".encode())
-        _tree(folder, h)
-    paths = [config.root / "mkdocs.yml"] + ([config.registry_path] if registry else [])
-    for path in paths:
-        try:
-            h.update(f"{path}\0{hashlib.blake2b(path.read_bytes(), digest_size=16).hexdigest()}\n".encode())
-        except OSError:
-            h.update(f"{path}\0missing\n".encode())
+def fingerprint(config: Config, *, registry: bool = True, base: str | None = None) -> str:
+    """Everything a build reads, as a digest of contents. `base`, a fingerprint taken with
+    `registry=False`, saves hashing the seeds and notes a second time."""
+    if base is None:
+        h = hashlib.sha256(f"v{VERSION}\0{sys.version}\0{config!r}\n".encode())
+        for label, folder in (("seeds", config.seeds_dir), ("content", config.content_dir),
+                              ("code", Path(__file__).resolve().parent)):
+            h.update(f"[{label}]\n".encode())
+            _tree(folder, h)
+        _file(config.root / "mkdocs.yml", h)
+        base = h.hexdigest()
+    if not registry:
+        return base
+    h = hashlib.sha256(base.encode())
+    _file(config.registry_path, h)
     return h.hexdigest()
+
+
+def _file(path: Path, h: Any) -> None:
+    try:
+        h.update(f"{path}\0{hashlib.blake2b(path.read_bytes(), digest_size=16).hexdigest()}\n".encode())
+    except OSError:
+        h.update(f"{path}\0missing\n".encode())
 
 
 def manifest(build_dir: Path) -> dict[str, tuple[int, int]]:
