@@ -93,6 +93,7 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return dest / "site"
 
 
+@pytest.mark.slow
 def test_built_site_ships_a_small_material_index_and_pagefind(built_site: Path) -> None:
     lunr = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
     assert lunr["docs"] == []  # the papers are in Pagefind, not twice
@@ -101,6 +102,7 @@ def test_built_site_ships_a_small_material_index_and_pagefind(built_site: Path) 
     assert "readinglist-search.js" in page
 
 
+@pytest.mark.slow
 @pytest.mark.browser
 @pytest.mark.parametrize("prefix", ["/", "/reading-list/"])
 def test_typing_in_materials_search_box_finds_the_paper(built_site: Path, prefix: str) -> None:
