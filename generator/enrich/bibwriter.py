@@ -16,7 +16,7 @@ import re
 from functools import lru_cache
 from typing import TextIO, cast
 
-from pybtex.database import BibliographyData, Entry
+from pybtex.database import BibliographyData, Entry, Person
 from pybtex.database.output.bibtex import Writer
 
 # Printable ASCII that latexcodec ("ulatex+<encoding>") leaves as it is: all but # % & _ ~.
@@ -47,6 +47,11 @@ def _braces_ok(writer: Writer, text: str) -> None:
     Writer.check_braces(writer, text)
 
 
+def _parts(person: Person) -> tuple[tuple[str, ...], ...]:
+    return (tuple(person.first_names), tuple(person.middle_names), tuple(person.prelast_names),
+            tuple(person.last_names), tuple(person.lineage_names))
+
+
 class FastWriter(Writer):
     """pybtex's `Writer` with the same output, remembering what it has encoded and written."""
 
@@ -66,17 +71,16 @@ class FastWriter(Writer):
         _braces_ok(self, s)  # raises BibTeXError like pybtex, and is remembered when it does not
 
     def _entry(self, key: str, entry: Entry) -> str:
-        persons = tuple((role, tuple(self._format_name(None, p) for p in people))
-                        for role, people in entry.persons.items())
+        # Everything the output depends on: the name parts _format_name reads, fields, type, key.
+        persons = tuple((role, tuple(_parts(p) for p in people)) for role, people in entry.persons.items())
         sig = (key, entry.original_type, persons, tuple(entry.fields.items()))
         text = self._entries.get(sig)
         if text is None:
             out = io.StringIO()
             out.write(f"@{entry.original_type}")
             out.write(f"{{{key}")
-            for role, names in persons:  # pybtex's _write_persons, with the names formatted above
-                if names:
-                    self._write_field(out, role, " and ".join(names))
+            for role, people in entry.persons.items():
+                self._write_persons(out, people, role)
             for type_, value in entry.fields.items():
                 self._write_field(out, type_, value)
             out.write("\n}\n")
