@@ -41,7 +41,6 @@ def synthetic_project(dest: Path, papers: int) -> tuple[Path, Path, str]:
     (mkdocs.yml, the note, the paper page's Markdown path relative to build/)."""
     copy_project(dest, seeds=False)
     cfg = dest / "mkdocs.yml"
-    cfg.write_text(cfg.read_text().replace("generator/mkdocs_hook.py", str(ROOT / "generator/mkdocs_hook.py")))
     (dest / "overrides").mkdir(exist_ok=True)
     (dest / "citekeys.yml").unlink(missing_ok=True)
     rnd = random.Random(7)

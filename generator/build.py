@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import sources
+from . import cache, progress, sources
 from .config import Config
 from .enrich import Registry
 from .enrich.bibnames import load_name_overrides
@@ -21,7 +21,7 @@ from .write import WriteStats, write_if_changed, write_tree
 class BuildResult:
     library: Library
     problems: Problems
-    files: dict[str, str] = field(default_factory=dict)
+    files: Mapping[str, str] = field(default_factory=dict)
     stats: WriteStats | None = None
 
     def summary(self) -> str:
@@ -71,21 +71,42 @@ def extra_pages(config: Config, problems: Problems) -> dict[str, str]:
 def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None = None,
           accept: Callable[[BuildResult], bool] | None = None) -> BuildResult:
     """`accept` (the watcher's) may veto writing a result, to keep the last good output."""
-    problems = Problems()
-    library, registry = collect(config, problems, notes_cache)
-    files = render_site(library, config)
-    for rel, text in extra_pages(config, problems).items():
-        if rel in files:
-            problems.warn(f"content/pages/{rel}", 0, "has the name of a generated page; skipped")
-        else:
-            files[rel] = text
-    result = BuildResult(library, problems, files)
-    if write and (accept is None or accept(result)):
-        result.stats = write_tree(config.build_dir, files,
-                                  protected=[config.root, config.content_dir, config.seeds_dir])
-        if registry.changed:
-            write_if_changed(config.registry_path, registry.dump().encode("utf-8"))
+    # Nothing changed since the last build: its result stands and no file is touched (cache.py).
+    before = cache.fingerprint(config, registry=False) if write else ""
+    if write:
+        reused = cache.reuse(config, cache.fingerprint(config, base=before))
+        if isinstance(reused, BuildResult):
+            return reused
+    with progress.paused_gc():
+        problems = Problems()
+        library, registry = collect(config, problems, notes_cache)
+        files = dict(render_site(library, config))
+        for rel, text in extra_pages(config, problems).items():
+            if rel in files:
+                problems.warn(f"content/pages/{rel}", 0, "has the name of a generated page; skipped")
+            else:
+                files[rel] = text
+        result = BuildResult(library, problems, files)
+        if write and (accept is None or accept(result)):
+            result.stats = write_tree(config.build_dir, files,
+                                      protected=[config.root, config.content_dir, config.seeds_dir])
+            if registry.changed:
+                write_if_changed(config.registry_path, registry.dump().encode("utf-8"))
+    if write:
+        _remember(config, before, result)
     return result
+
+
+def _remember(config: Config, before: str, result: BuildResult) -> None:
+    """Store this build for `cache.reuse`, unless an input changed while it ran (the registry it
+    wrote itself aside: a rebuild would hand out the very keys it now holds)."""
+    after = cache.fingerprint(config, registry=False)
+    if after != before or result.stats is None:
+        cache.forget(config)
+        return
+    memo = BuildResult(result.library, result.problems, {},
+                       WriteStats(written=[], unchanged=len(result.stats.written) + result.stats.unchanged))
+    cache.remember(config, cache.fingerprint(config, base=after), memo, list(result.files))
 
 
 def _shown(path: Path, root: Path) -> str:

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 from pathlib import Path
 from typing import Any
 
 from mkdocs.plugins import BasePlugin, event_priority
 
+from . import search, slim
 from .build import build
 from .config import load_config
 
@@ -27,15 +29,39 @@ def _enabled() -> bool:
 
 
 class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
+    def on_startup(self, command: str, **_: Any) -> None:
+        _state["serving"] = command == "serve"
+
+    def on_config(self, config: Any, **_: Any) -> Any:
+        if search.available():
+            config.extra["readinglist_search_worker"] = search.WORKER
+        else:
+            log.warning("readinglist: the Pagefind binary is missing (pip install -e .); "
+                        "search falls back to Material's built-in index")
+        return config
+
     def on_pre_build(self, config: Any, **_: Any) -> None:
-        if not _enabled():
-            return
-        result = build(load_config(Path(config.config_file_path)))
-        for problem in result.problems:
-            # Input problems are readinglist's to report (`readinglist check --strict` fails on
-            # them); they are not MkDocs warnings, so `mkdocs build --strict` judges the site only.
-            (log.error if problem.severity == "error" else log.info)(str(problem))
-        log.info(result.summary())
+        if _enabled():
+            result = build(load_config(Path(config.config_file_path)))
+            for problem in result.problems:
+                # Input problems are readinglist's to report (`readinglist check --strict` fails on
+                # them); they are not MkDocs warnings, so `mkdocs build --strict` judges the site only.
+                (log.error if problem.severity == "error" else log.info)(str(problem))
+            log.info(result.summary())
+        _start_search_index(config)
+
+    def on_page_markdown(self, markdown: str, page: Any, config: Any, **_: Any) -> str:
+        # Pagefind indexes the papers; Material's own index would be a second, 25 MB copy of them.
+        if config.extra.get("readinglist_search_worker"):
+            meta = page.meta.get("search") if isinstance(page.meta.get("search"), dict) else {}
+            page.meta["search"] = {**meta, "exclude": True}
+        return markdown
+
+    def on_post_build(self, config: Any, **_: Any) -> None:
+        _finish_search_index(config)
+
+    def on_post_page(self, output: str, **_: Any) -> str:
+        return str(slim.strip_indentation(output))
 
     def on_serve(self, server: Any, config: Any, builder: Any, **_: Any) -> Any:
         if _enabled():
@@ -54,3 +80,57 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
         if isinstance(context.get("tags"), list):
             canonical_tag_links(context["tags"])
         return context
+
+
+# Search: a Pagefind index written after each build, behind Material's search box (generator/search.py).
+_state: dict[str, Any] = {"serving": False, "built": False}
+_index_lock = threading.Lock()  # one Pagefind run at a time; a later run sees what the earlier wrote
+_publish_lock = threading.Lock()
+
+
+def _prepared(config: Any) -> Path:
+    return Path(config.docs_dir) / ".readinglist-cache" / search.INDEX_DIR
+
+
+def _start_search_index(config: Any) -> None:
+    """Index the papers while MkDocs renders the pages: Pagefind is a process of its own, so on two
+    cores the index costs next to no time; an unchanged list reuses the index of the last build."""
+    if not config.extra.get("readinglist_search_worker"):
+        return
+    papers, out = Path(config.docs_dir) / "papers.json", _prepared(config)
+
+    def run() -> None:
+        try:
+            with _index_lock:
+                count = search.build_index(papers, out)
+            if count is not None:
+                log.info(f"readinglist: search index of {count} papers written")
+        except search.SearchIndexError as exc:
+            _state["index_error"] = str(exc)
+
+    _state["index_error"] = ""
+    thread = threading.Thread(target=run, daemon=True)
+    _state["index_thread"] = thread
+    thread.start()
+
+
+def _finish_search_index(config: Any) -> None:
+    thread = _state.get("index_thread")
+    if not config.extra.get("readinglist_search_worker") or thread is None:
+        return
+    site = Path(config.site_dir)
+
+    def finish() -> None:
+        thread.join()
+        if _state.get("index_error"):
+            log.warning(f"readinglist: search index not written: {_state['index_error']}")
+            return
+        with _publish_lock:
+            search.publish(_prepared(config), site)
+
+    if _state["serving"] and _state["built"]:
+        # Rebuilds under `mkdocs serve`: the page reloads at once; search catches up in a moment.
+        threading.Thread(target=finish, daemon=True).start()
+    else:
+        finish()
+    _state["built"] = True

@@ -5,12 +5,14 @@ from __future__ import annotations
 from ..config import Config
 from ..enrich import bibtex
 from ..model import Library, Paper
+from ..progress import track
 from . import citesearch
 from .exports import papers_json
-from .indexes import render_all, render_digest, render_digest_index, render_home
-from .links import digest_md, paper_md
+from .indexes import render_all_pages, render_digest_index, render_digest_pages, render_home
+from .links import paper_md
 from .map import MAP_MD, render_map
 from .notes import mentions_section, note_section
+from .pagination import page_size
 from .paper import render_paper
 from .related import related_section
 from .status import render_status_pages
@@ -18,6 +20,7 @@ from .tags import render_tag_files
 
 ASSETS = {
     "assets/readinglist.css": "readinglist.css",
+    "assets/javascripts/readinglist-search.js": "search-worker.js",
 }
 
 
@@ -25,21 +28,21 @@ def render_site(library: Library, config: Config) -> dict[str, str]:
     """Every generated file, keyed by its path inside the build folder."""
     files: dict[str, str] = {
         "index.md": render_home(library, config),
-        "all.md": render_all(library),
         "digests/index.md": render_digest_index(library),
         "papers.json": papers_json(library),
         "references.bib": bibtex.bibliography(library.papers),
     }
+    files.update(render_all_pages(library, page_size(config)))
     files.update(render_tag_files(library))
     files[MAP_MD] = render_map(library)
     if "tags.md" not in files:
         files["tags.md"] = "---\ntitle: Tags\n---\n\n# Tags\n\n<!-- material/tags -->\n"
     files.update(render_status_pages(library))
     by_id = library.by_id()
-    for paper in library.papers:
+    for paper in track(library.papers, "rendering papers"):
         files.update(render_paper_files(paper, library, config, by_id))
     for digest in library.digests:
-        files[digest_md(digest)] = render_digest(digest, library)
+        files.update(render_digest_pages(digest, library, by_id, page_size(config)))
         files[f"digests/{digest.slug}.bib"] = bibtex.bibliography(
             [by_id[i] for i in digest.paper_ids if i in by_id])
     files.update(_static_assets())

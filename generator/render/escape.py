@@ -18,6 +18,10 @@ _TABLE = {ord(c): f"&#{ord(c)};" for c in _SPECIAL}
 # C0/C1 controls, line/paragraph separators, lone surrogates and non-characters: invisible, and
 # YAML front matter or UTF-8 output would reject some of them.
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
+# str.translate looks every character up in the table; finding the few specials with one regex
+# and replacing only those gives the same text several times faster on abstracts.
+_SPECIAL_RE = re.compile("[" + re.escape("".join(sorted(_SPECIAL))) + "]")
+_ENTITY = {c: f"&#{ord(c)};" for c in _SPECIAL}
 
 
 def fold(value: str) -> str:
@@ -27,7 +31,7 @@ def fold(value: str) -> str:
 
 def chars(value: str) -> str:
     """Escape every special character, leaving white space as it is."""
-    return _CONTROL.sub(" ", value).translate(_TABLE)
+    return _SPECIAL_RE.sub(lambda m: _ENTITY[m.group()], _CONTROL.sub(" ", value))
 
 
 def text(value: str) -> str:

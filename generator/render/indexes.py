@@ -7,6 +7,7 @@ from ..enrich.text import plain_title
 from ..model import Digest, Library, Paper
 from . import escape
 from .links import digest_md, paper_md, rel
+from .pagination import PAGE_SIZE, page_md, pager, pages, year_links, year_starts
 from .paper import venue_line
 from .status import PAGES, status_counts
 
@@ -74,15 +75,37 @@ def _status_line(library: Library) -> list[str]:
     return ["Your reading: " + " · ".join(items), ""]
 
 
-def render_all(library: Library) -> str:
-    papers = sorted(library.papers, key=lambda p: (-(p.year or 0), plain_title(p.title).lower()))
-    return "\n".join([
+def all_order(library: Library) -> list[Paper]:
+    """The order of the All papers pages: newest year first, then by title."""
+    return sorted(library.papers, key=lambda p: (-(p.year or 0), plain_title(p.title).lower(), p.id))
+
+
+def render_all_pages(library: Library, size: int = PAGE_SIZE) -> dict[str, str]:
+    """`all.md` and, past `size` papers, `all/2.md`, `all/3.md`, ...: a table of `size` papers each."""
+    papers = all_order(library)
+    chunks = pages(papers, size)
+    years = year_starts(chunks)
+    out: dict[str, str] = {}
+    for n, chunk in enumerate(chunks, start=1):
+        me = page_md("all.md", n)
+        first, last = (n - 1) * size + 1, (n - 1) * size + len(chunk)
+        where = f" Papers {first}–{last}, page {n} of {len(chunks)}." if len(chunks) > 1 else ""
         # The table needs the width: no sidebars on wide screens (the tabs and the drawer remain).
-        "---", "title: All papers", "hide:", "  - navigation", "  - toc", "---", "",
-        "# All papers", "",
-        f"{len(papers)} papers, newest year first.", "",
-        paper_table(papers, "all.md"), "",
-    ])
+        lines = ["---", "title: All papers" + (f" (page {n})" if n > 1 else ""), "hide:", "  - navigation",
+                 "  - toc", "---", "",
+                 "# All papers", "", f"{len(papers)} papers, newest year first.{where}", ""]
+        if len(chunks) > 1:
+            lines += [year_links(years, "all.md", me), "", pager("all.md", n, len(chunks), me), ""]
+        lines += [paper_table(chunk, me) if chunk else "No papers yet.", ""]
+        if len(chunks) > 1:
+            lines += [pager("all.md", n, len(chunks), me), ""]
+        out[me] = "\n".join(lines)
+    return out
+
+
+def render_all(library: Library) -> str:
+    """The first All papers page (the others come from `render_all_pages`)."""
+    return render_all_pages(library)["all.md"]
 
 
 def render_digest_index(library: Library) -> str:
@@ -95,18 +118,37 @@ def render_digest_index(library: Library) -> str:
     return "\n".join(lines)
 
 
-def render_digest(digest: Digest, library: Library) -> str:
-    me = digest_md(digest)
-    by_id = library.by_id()
+def render_digest_pages(digest: Digest, library: Library, by_id: dict[str, Paper] | None = None,
+                        size: int = PAGE_SIZE) -> dict[str, str]:
+    """A digest's page, split into `digests/<slug>/2.md`, ... when it lists more than `size` papers."""
+    base = digest_md(digest)
+    by_id = library.by_id() if by_id is None else by_id
     papers = [by_id[i] for i in digest.paper_ids if i in by_id]
     date = f"{digest.date} (from the {digest.date_source})" if digest.date else "unknown"
-    lines = [
-        "---", f"title: {escape.yaml_string(digest.title)}", "---", "",
-        f"# {escape.text(digest.title)}", "",
-        f"Source file <code>{escape.text(digest.name)}</code> · date {escape.text(date)} · {len(papers)} papers · "
-        f"[BibTeX]({digest.slug}.bib)", "",
-    ]
-    for n, p in enumerate(papers, start=1):
-        lines.append(f"{n}. {paper_link(p, me)} — {first_author(p)} · {escape.text(venue_line(p))}")
-    lines.append("")
-    return "\n".join(lines)
+    chunks = pages(papers, size)
+    out: dict[str, str] = {}
+    for n, chunk in enumerate(chunks, start=1):
+        me = page_md(base, n)
+        bib = rel(me, f"digests/{digest.slug}.bib")
+        title = digest.title + (f" (page {n})" if n > 1 else "")
+        lines = [
+            "---", f"title: {escape.yaml_string(title)}", "---", "",
+            f"# {escape.text(digest.title)}", "",
+            f"Source file <code>{escape.text(digest.name)}</code> · date {escape.text(date)} · "
+            f"{len(papers)} papers · [BibTeX]({bib})", "",
+        ]
+        if len(chunks) > 1:
+            lines += [pager(base, n, len(chunks), me), ""]
+        start = (n - 1) * size + 1
+        for k, p in enumerate(chunk, start=start):
+            lines.append(f"{k}. {paper_link(p, me)} — {first_author(p)} · {escape.text(venue_line(p))}")
+        lines.append("")
+        if len(chunks) > 1:
+            lines += [pager(base, n, len(chunks), me), ""]
+        out[me] = "\n".join(lines)
+    return out
+
+
+def render_digest(digest: Digest, library: Library) -> str:
+    """The first page of a digest (the others come from `render_digest_pages`)."""
+    return render_digest_pages(digest, library)[digest_md(digest)]

@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..errors import Problems
+from ..progress import track
 from . import listing, tmlr
 from .common import RawDigest
 from .dates import resolve_date
@@ -63,7 +64,7 @@ def read_digest(path: Path, display: str, problems: Problems) -> RawDigest | Non
 
 def read_all(seeds_dir: Path, root: Path, problems: Problems) -> list[RawDigest]:
     out = []
-    for path in digest_files(seeds_dir):
+    for path in track(digest_files(seeds_dir), "reading digests"):
         display = _display(path, root)
         raw = read_digest(path, display, problems)
         if raw is not None:

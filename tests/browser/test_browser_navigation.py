@@ -32,6 +32,10 @@ def test_home_page_buttons_and_newest_papers(page: Any, site: Served) -> None:
     assert h1(page) == KL
     page.go_back()
     page.wait_for_url(site.url(""))
+    # Instant navigation swaps the home article back in after the URL changes: wait for it, or
+    # the next click_and_wait could take the restored home page for the page it is waiting for.
+    page.wait_for_function("() => { const h = document.querySelector('article.md-content__inner h1');"
+                           " return h && !h.innerText.includes('KL for a KL'); }")
     click_and_wait(page, page.get_by_role("link", name="All papers").last, site, "all/")
     assert h1(page) == "All papers"
 

@@ -1,0 +1,160 @@
+"""The no-change rebuild: when no input changed since the last build, reuse it without redoing it.
+
+A build reads every digest, enriches the whole list (related papers compare every paper with
+every other) and renders every page, only for write-if-changed to find that nothing differs.
+Before building, `build()` takes a fingerprint of everything a build reads: every file under
+`seeds/` and `content/`, the key registry, the settings and the generator's own code, by content
+(a modification time can stay the same across two quick edits). If it equals the fingerprint
+stored by the last build, and the build folder still holds exactly the files that build wrote
+(same sizes and modification times), the stored result (papers, problems) is returned and no
+input is parsed and no file written.
+
+The memo lives in the build folder (`.readinglist-cache/`), which MkDocs skips (dot-folder) and
+`write_tree` keeps. Anything it cannot vouch for — a digest dated from git history, an unreadable
+memo, a changed build folder — means a normal build.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .config import Config
+
+CACHE_DIR = ".readinglist-cache"
+MEMO = "memo.pickle"
+VERSION = 1
+
+
+@dataclass
+class Memo:
+    fingerprint: str
+    manifest: dict[str, tuple[int, int]]  # build-folder file -> (size, mtime_ns)
+    result: Any  # the BuildResult of that build, without its files
+    files: list[str]  # the files that build generated, in its order
+
+
+def _tree(folder: Path, h: Any) -> None:
+    if not folder.exists():
+        h.update(b"-missing-")
+        return
+    for dirpath, dirs, names in os.walk(folder):
+        dirs.sort()
+        for name in sorted(names):
+            path = os.path.join(dirpath, name)
+            try:
+                with open(path, "rb") as fh:
+                    digest = hashlib.blake2b(fh.read(), digest_size=16).hexdigest()
+            except OSError:
+                continue
+            h.update(f"{os.path.relpath(path, folder)}\0{digest}\n".encode("utf-8", "surrogateescape"))
+
+
+def fingerprint(config: Config, *, registry: bool = True, base: str | None = None) -> str:
+    """Everything a build reads, as a digest of contents. `base`, a fingerprint taken with
+    `registry=False`, saves hashing the seeds and notes a second time."""
+    if base is None:
+        h = hashlib.sha256(f"v{VERSION}\0{sys.version}\0{config!r}\n".encode())
+        for label, folder in (("seeds", config.seeds_dir), ("content", config.content_dir),
+                              ("code", Path(__file__).resolve().parent)):
+            h.update(f"[{label}]\n".encode())
+            _tree(folder, h)
+        _file(config.root / "mkdocs.yml", h)
+        base = h.hexdigest()
+    if not registry:
+        return base
+    h = hashlib.sha256(base.encode())
+    _file(config.registry_path, h)
+    return h.hexdigest()
+
+
+def _file(path: Path, h: Any) -> None:
+    try:
+        h.update(f"{path}\0{hashlib.blake2b(path.read_bytes(), digest_size=16).hexdigest()}\n".encode())
+    except OSError:
+        h.update(f"{path}\0missing\n".encode())
+
+
+def manifest(build_dir: Path) -> dict[str, tuple[int, int]]:
+    """Every file in the build folder but the cache: relative path -> (size, mtime_ns)."""
+    out: dict[str, tuple[int, int]] = {}
+    root = str(build_dir)
+    for dirpath, dirs, names in os.walk(build_dir):
+        if dirpath == root and CACHE_DIR in dirs:
+            dirs.remove(CACHE_DIR)
+        for name in names:
+            path = os.path.join(dirpath, name)
+            st = os.stat(path)
+            out[os.path.relpath(path, root)] = (st.st_size, st.st_mtime_ns)
+    return out
+
+
+def _memo_path(config: Config) -> Path:
+    return config.build_dir / CACHE_DIR / MEMO
+
+
+def reuse(config: Config, fp: str) -> Any | None:
+    """The stored result of the last build if its inputs had fingerprint `fp` and its output is intact."""
+    path = _memo_path(config)
+    try:
+        with path.open("rb") as fh:
+            memo = pickle.load(fh)
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
+        return None
+    if not isinstance(memo, Memo) or memo.fingerprint != fp:
+        return None
+    try:
+        if manifest(config.build_dir) != memo.manifest:
+            return None
+    except OSError:
+        return None
+    result = memo.result
+    result.files = BuiltFiles(config.build_dir, memo.files)
+    return result
+
+
+def remember(config: Config, fp: str, result: Any, files: list[str]) -> None:
+    """Store `result` for the next build; a digest dated from git history is never vouched for."""
+    path = _memo_path(config)
+    if any(d.date_source == "git" for d in result.library.digests):
+        path.unlink(missing_ok=True)
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    memo = Memo(fp, manifest(config.build_dir), result, files)
+    tmp = path.with_suffix(".tmp")
+    with tmp.open("wb") as fh:
+        pickle.dump(memo, fh, protocol=pickle.HIGHEST_PROTOCOL)
+    os.replace(tmp, path)
+
+
+def forget(config: Config) -> None:
+    _memo_path(config).unlink(missing_ok=True)
+
+
+class BuiltFiles(Mapping[str, str]):
+    """The files of a reused build, read from the build folder only when asked for."""
+
+    def __init__(self, build_dir: Path, names: list[str]) -> None:
+        self._dir = build_dir
+        self._names = names
+        self._set = set(names)
+
+    def __getitem__(self, name: str) -> str:
+        if name not in self._set:
+            raise KeyError(name)
+        return (self._dir / name).read_text(encoding="utf-8")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._set

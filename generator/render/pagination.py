@@ -1,0 +1,103 @@
+"""Pages that list every paper, split so each stays small at ten thousand papers.
+
+The first page keeps the page's own path (`all.md`, `digests/<slug>.md`); page n lives beside it
+in a folder of the same name (`all/2.md`, URL `all/2/`). Pager links are Markdown links between
+docs files, so MkDocs checks them like every other link.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+from ..config import Config
+from ..errors import ConfigError
+from ..model import Paper
+from .links import rel
+
+T = TypeVar("T")
+
+# Two hundred table rows make a page of about 60 KB of HTML that a phone still renders quickly.
+PAGE_SIZE = 200
+# Page numbers shown either side of the current one before the pager elides with "…".
+WINDOW = 2
+
+
+def pages(items: Sequence[T], size: int = PAGE_SIZE) -> list[list[T]]:
+    """`items` in runs of `size`; always at least one (possibly empty) page."""
+    if size < 1:
+        raise ValueError(f"page size must be at least 1, got {size}")
+    return [list(items[i : i + size]) for i in range(0, len(items), size)] or [[]]
+
+
+def page_md(base_md: str, n: int) -> str:
+    """Docs path of page `n` (1-based) of the listing whose first page is `base_md`."""
+    if n < 1:
+        raise ValueError(f"pages count from 1, got {n}")
+    if n == 1:
+        return base_md
+    return f"{base_md[: -len('.md')]}/{n}.md"
+
+
+def page_numbers(current: int, total: int, window: int = WINDOW) -> list[int | None]:
+    """The numbers a pager shows: first, last, and `window` either side of `current`; None is a gap."""
+    keep = {1, total, *range(current - window, current + window + 1)}
+    out: list[int | None] = []
+    for n in range(1, total + 1):
+        if n in keep:
+            out.append(n)
+        elif out and out[-1] is not None:
+            out.append(None)
+    return out
+
+
+def pager(base_md: str, current: int, total: int, from_md: str) -> str:
+    """`← Previous · 1 … 4 **5** 6 … 50 · Next →` as one Markdown paragraph (empty for one page)."""
+    if total <= 1:
+        return ""
+
+    def link(n: int, label: str) -> str:
+        return f"[{label}]({rel(from_md, page_md(base_md, n))})"
+
+    parts = []
+    if current > 1:
+        parts.append(link(current - 1, "← Previous"))
+    numbers = []
+    for n in page_numbers(current, total):
+        if n is None:
+            numbers.append("…")
+        elif n == current:
+            numbers.append(f"**{n}**")
+        else:
+            numbers.append(link(n, str(n)))
+    parts.append(" ".join(numbers))
+    if current < total:
+        parts.append(link(current + 1, "Next →"))
+    return "Pages: " + " · ".join(parts) + "\n{: .rl-pager }"
+
+
+def year_starts(chunks: list[list[Paper]]) -> list[tuple[int | None, int]]:
+    """(year, page number) for the page on which each year's papers begin, in page order."""
+    out: list[tuple[int | None, int]] = []
+    seen: set[int | None] = set()
+    for n, chunk in enumerate(chunks, start=1):
+        for paper in chunk:
+            if paper.year not in seen:
+                seen.add(paper.year)
+                out.append((paper.year, n))
+    return out
+
+
+def year_links(starts: list[tuple[int | None, int]], base_md: str, from_md: str) -> str:
+    """`Years: 2026 · 2025 · undated` linking to the page where each year begins."""
+    links = [f"[{year or 'undated'}]({rel(from_md, page_md(base_md, n))})" for year, n in starts]
+    return "Years: " + " · ".join(links) + "\n{: .rl-years }"
+
+
+def page_size(config: Config) -> int:
+    """`extra.readinglist.page_size` in mkdocs.yml (papers per listing page), default PAGE_SIZE."""
+    value = config.extra.get("page_size", PAGE_SIZE)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ConfigError(f"mkdocs.yml: extra.readinglist.page_size: expected a whole number of at least 1, "
+                          f"got {value!r}")
+    return value

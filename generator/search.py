@@ -1,0 +1,240 @@
+"""Search at ten thousand papers: a Pagefind index behind Material's own search box.
+
+Material's built-in search ships one JSON index holding every page's full text and builds a lunr
+index from it in the browser: at ten thousand papers that is about 25 MB to fetch and seconds of
+work before the first result. Pagefind splits its index into small chunks and fetches only those
+a query needs (a few hundred KB), so results come at once however long the list grows.
+
+This module writes that index after MkDocs has built the site (the MkDocs hook calls
+`index_site`). It indexes exactly what a reader searches for — each paper's title, authors,
+citation key and abstract, taken from `papers.json` — and leaves out page boilerplate and the
+BibTeX block, which would repeat the same words on every page. Material's search box stays: a
+small web worker (`static/search-worker.js`) answers Material's search messages from Pagefind,
+so typing into `.md-search__input` shows `.md-search-result__item` results as before.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import logging
+import os
+import shutil
+import subprocess
+import threading
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from unidecode import unidecode
+
+log = logging.getLogger("mkdocs.readinglist")
+
+INDEX_DIR = "pagefind"
+STAMP = ".readinglist-records"
+WORKER = "assets/javascripts/readinglist-search.js"
+
+
+class SearchIndexError(Exception):
+    """The Pagefind index could not be written (binary missing or failing)."""
+
+
+@dataclass(frozen=True)
+class Record:
+    url: str
+    title: str
+    content: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"url": self.url, "content": self.content, "language": "en", "meta": {"title": self.title}}
+
+
+def record(paper: dict[str, Any]) -> Record:
+    """What search knows of one paper (an object of `papers.json`): title, authors, key, abstract.
+
+    The URL is relative to the site root, so the index works wherever the site is published; the
+    search worker puts the site's own base path in front of it.
+    """
+    authors = ", ".join(paper.get("authors") or [])
+    if paper.get("authors") and not paper.get("authors_complete", True):
+        authors += " et al."
+    # Typed without accents too: `Bethune` must find Béthune (the index does not fold diacritics).
+    folded = unidecode(authors)
+    parts = [paper.get("title") or "", authors, folded if folded != authors else "", paper.get("key") or "",
+             paper.get("abstract") or ""]
+    content = "\n".join(" ".join(p.split()) for p in parts if p and p.strip())
+    return Record(url=str(paper.get("page") or ""), title=" ".join((paper.get("title") or "").split()),
+                  content=content)
+
+
+def records(papers: Iterable[dict[str, Any]]) -> list[Record]:
+    return [record(p) for p in papers if p.get("page")]
+
+
+def fingerprint(recs: list[Record]) -> str:
+    h = hashlib.sha256()
+    for r in recs:
+        h.update(json.dumps(r.as_dict(), ensure_ascii=False, sort_keys=True).encode("utf-8"))
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def available() -> bool:
+    try:
+        from pagefind.service import get_executable
+    except ImportError:
+        return False
+    return get_executable() is not None
+
+
+def index_site(site_dir: Path, *, force: bool = False) -> int | None:
+    """(Re)write `site_dir/pagefind/` from `site_dir/papers.json`; returns the number of records,
+    or None when the index on disk already holds exactly these records."""
+    return build_index(site_dir / "papers.json", site_dir / INDEX_DIR, force=force)
+
+
+def build_index(papers_file: Path, out: Path, *, force: bool = False) -> int | None:
+    """(Re)write the Pagefind index `out` from `papers_file`; None when `out` already holds it."""
+    if not papers_file.is_file():
+        raise SearchIndexError(f"{papers_file} is missing; was the generator run?")
+    recs = records(json.loads(papers_file.read_text(encoding="utf-8")))
+    stamp = fingerprint(recs)
+    stamp_file = out / STAMP
+    if not force and stamp_file.is_file() and stamp_file.read_text(encoding="utf-8") == stamp \
+            and (out / "pagefind.js").is_file():
+        return None
+    tmp = out.with_name(f".{out.name}.tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    try:
+        _write_index(recs, tmp)
+    except FileNotFoundError as exc:
+        raise SearchIndexError("the Pagefind binary is missing: install the project with "
+                               "`pip install -e .` (it depends on pagefind[bin])") from exc
+    (tmp / STAMP).write_text(stamp, encoding="utf-8")
+    shutil.rmtree(out, ignore_errors=True)
+    tmp.rename(out)
+    return len(recs)
+
+
+def publish(prepared: Path, site_dir: Path) -> None:
+    """Put the index built in `prepared` into the site, as hard links where the file system allows."""
+    target = site_dir / INDEX_DIR
+    stamp = prepared / STAMP
+    if (target / STAMP).is_file() and stamp.is_file() and (target / STAMP).read_bytes() == stamp.read_bytes():
+        return
+    tmp = site_dir / f".{INDEX_DIR}.tmp"
+    shutil.rmtree(tmp, ignore_errors=True)
+
+    def link(src: str, dst: str) -> None:
+        try:
+            os.link(src, dst)
+        except OSError:
+            shutil.copy2(src, dst)
+
+    shutil.copytree(prepared, tmp, copy_function=link)
+    shutil.rmtree(target, ignore_errors=True)
+    tmp.rename(target)
+
+
+class _Service:
+    """Pagefind's indexing service (`pagefind --service`), spoken to directly.
+
+    The `pagefind` package's own asyncio client sleeps 0.1 s before reading each reply, which makes
+    ten thousand records take a quarter of an hour; the protocol is just base64-encoded JSON
+    messages separated by commas, so a thread reading replies as they come keeps it to seconds.
+    """
+
+    def __init__(self) -> None:
+        from pagefind.service import get_executable
+
+        exe = get_executable()
+        if exe is None:
+            raise FileNotFoundError("pagefind")
+        self.proc = subprocess.Popen([str(exe), "--service"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL)
+        self.replies: dict[int, dict[str, Any]] = {}
+        self.errors: list[str] = []
+        self.done = threading.Condition()
+        self.next_id = 0
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        buf = b""
+        while chunk := os.read(self.proc.stdout.fileno(), 1 << 16):
+            buf += chunk
+            *messages, buf = buf.split(b",")
+            for raw in messages:
+                reply = json.loads(base64.b64decode(raw))
+                payload = reply.get("payload") or {}
+                with self.done:
+                    if payload.get("type") == "Error":
+                        self.errors.append(str(payload.get("message")))
+                    if reply.get("message_id") is not None:
+                        self.replies[reply["message_id"]] = payload
+                    self.done.notify_all()
+        with self.done:
+            self.done.notify_all()
+
+    def send(self, payload: dict[str, Any]) -> int:
+        assert self.proc.stdin is not None
+        self.next_id += 1
+        message = {"message_id": self.next_id, "payload": payload}
+        self.proc.stdin.write(base64.b64encode(json.dumps(message).encode("utf-8")) + b",")
+        return self.next_id
+
+    def wait(self, message_id: int, timeout: float = 600.0) -> dict[str, Any]:
+        assert self.proc.stdin is not None
+        self.proc.stdin.flush()
+        with self.done:
+            ok = self.done.wait_for(lambda: message_id in self.replies or self.errors
+                                    or self.proc.poll() is not None, timeout)
+        if self.errors:
+            raise SearchIndexError("Pagefind: " + "; ".join(self.errors[:3]))
+        if not ok or message_id not in self.replies:
+            raise SearchIndexError("Pagefind's indexing service stopped without answering")
+        return self.replies[message_id]
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        try:
+            self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def _write_index(recs: list[Record], out: Path) -> None:
+    service = _Service()
+    try:
+        reply = service.wait(service.send({"type": "NewIndex", "config": {"verbose": False}}))
+        index_id = reply["index_id"]
+        for r in recs:
+            service.send({"type": "AddRecord", "index_id": index_id, "filters": None, "sort": None, **r.as_dict()})
+        service.wait(service.send({"type": "WriteFiles", "index_id": index_id, "output_path": str(out)}))
+        _wait_until_written(out, len(recs))
+    finally:
+        service.close()
+
+
+def _wait_until_written(out: Path, pages: int, timeout: float = 120.0) -> None:
+    """The service answers WriteFiles before its last files (the entry file among them) are on
+    disk; wait until the entry names all pages and no file is still empty."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            entry = json.loads((out / "pagefind-entry.json").read_text(encoding="utf-8"))
+            count = sum(lang.get("page_count", 0) for lang in entry.get("languages", {}).values())
+            empty = [p for p in out.rglob("*") if p.is_file() and p.stat().st_size == 0]
+            if count == pages and not empty:
+                return
+        except (OSError, ValueError):
+            pass
+        if time.monotonic() > deadline:
+            raise SearchIndexError(f"Pagefind did not finish writing {out}")
+        time.sleep(0.05)

@@ -1,0 +1,82 @@
+"""No-change rebuilds reuse the last build; any change to an input builds again."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+
+from generator.build import build
+from generator.config import Config
+
+
+def snapshot(config: Config) -> dict[str, tuple[int, int]]:
+    out = {}
+    for dirpath, _dirs, names in os.walk(config.build_dir):
+        for name in names:
+            path = os.path.join(dirpath, name)
+            st = os.stat(path)
+            out[os.path.relpath(path, config.build_dir)] = (st.st_size, st.st_mtime_ns)
+    return out
+
+
+def test_second_build_touches_nothing_and_reports_the_same(project: Callable[..., Config]) -> None:
+    config = project()
+    first = build(config)
+    assert first.stats is not None and first.stats.written
+    before = snapshot(config)
+    again = build(config)
+    assert again.stats is not None
+    assert again.stats.written == [] and again.stats.removed == []
+    assert again.stats.unchanged == len(first.stats.written) + first.stats.unchanged
+    assert snapshot(config) == before
+    assert [p.key for p in again.library.papers] == [p.key for p in first.library.papers]
+    assert [str(p) for p in again.problems] == [str(p) for p in first.problems]
+    assert again.summary() == first.summary().replace(
+        f"{len(first.stats.written)} files written, {first.stats.unchanged} unchanged",
+        f"0 files written, {again.stats.unchanged} unchanged")
+    # The files of a reused build are still there to read.
+    assert set(again.files) == set(first.files)
+    page = "papers/defending-against-unforeseen-failure-modes-with-latent.md"
+    assert again.files[page] == first.files[page]
+
+
+def test_editing_a_digest_builds_again(project: Callable[..., Config]) -> None:
+    config = project()
+    build(config)
+    digest = config.seeds_dir / "000_1b8355006bbdabc6.txt"
+    text = digest.read_text(encoding="utf-8")
+    digest.write_text(text.replace("Defending Against Unforeseen Failure Modes",
+                                   "Defending Against Unforeseen Failure Cases"), encoding="utf-8")
+    result = build(config)
+    assert result.stats is not None
+    page = "papers/defending-against-unforeseen-failure-modes-with-latent.md"
+    assert page in result.stats.written
+    assert "# Defending Against Unforeseen Failure Cases" in (config.build_dir / page).read_text(encoding="utf-8")
+
+
+def test_a_new_note_or_a_changed_build_folder_builds_again(project: Callable[..., Config]) -> None:
+    config = project()
+    first = build(config)
+    assert first.stats is not None
+    # Something under content/ changed: a normal build (write-if-changed decides what is written).
+    (config.content_dir / "notes").mkdir(parents=True, exist_ok=True)
+    (config.content_dir / "notes" / "scratch.md").write_text("draft\n", encoding="utf-8")
+    assert build(config).stats.unchanged > 0  # type: ignore[union-attr]
+    # A generated file deleted by hand comes back.
+    page = config.build_dir / "papers" / "defending-against-unforeseen-failure-modes-with-latent.md"
+    page.unlink()
+    result = build(config)
+    assert result.stats is not None
+    assert result.stats.written == ["papers/defending-against-unforeseen-failure-modes-with-latent.md"]
+    assert page.is_file()
+    # A stray file in the build folder is removed, as by any build.
+    (config.build_dir / "stray.md").write_text("x", encoding="utf-8")
+    result = build(config)
+    assert result.stats is not None and result.stats.removed == ["stray.md"]
+
+
+def test_check_never_uses_or_writes_the_memo(project: Callable[..., Config]) -> None:
+    config = project()
+    result = build(config, write=False)
+    assert result.stats is None and len(result.files) > 41
+    assert not (config.build_dir / ".readinglist-cache").exists()

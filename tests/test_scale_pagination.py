@@ -1,0 +1,115 @@
+"""Listing pages stay small at any size: pagination helpers and the paginated All papers/digest pages."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from generator.config import load_config
+from generator.errors import ConfigError
+from generator.model import Digest, Library, Paper, SourceRef
+from generator.render.indexes import render_all_pages, render_digest_pages
+from generator.render.pagination import page_md, page_numbers, page_size, pager, pages, year_links, year_starts
+
+
+def paper(n: int, year: int) -> Paper:
+    return Paper(id=f"title:p{n}", title=f"Paper {n:02d}", authors=(f"Author {n}", "Second Person"),
+                 abstract="Text.", origin=SourceRef("seeds/d.txt", n), venue="arXiv", status="preprint",
+                 categories=("cs.LG",), date=dt.date(year, 1, 1), key=f"author{year}paper{n}", slug=f"paper-{n:02d}")
+
+
+def library(count: int) -> Library:
+    papers = [paper(n, 2026 if n <= 3 else 2025) for n in range(1, count + 1)]
+    digest = Digest("seeds/d.txt", "listing", "Listing d", dt.date(2026, 1, 1), "file name",
+                    tuple(p.id for p in papers), "d")
+    return Library(papers=papers, digests=[digest])
+
+
+def test_pages_splits_into_runs_and_keeps_one_empty_page() -> None:
+    assert pages([1, 2, 3, 4, 5], 2) == [[1, 2], [3, 4], [5]]
+    assert pages([1, 2], 2) == [[1, 2]]
+    assert pages([], 2) == [[]]
+    with pytest.raises(ValueError, match="at least 1"):
+        pages([1], 0)
+
+
+def test_page_paths_keep_the_first_page_where_it_was() -> None:
+    assert page_md("all.md", 1) == "all.md"
+    assert page_md("all.md", 2) == "all/2.md"
+    assert page_md("digests/2025-01-06-tmlr.md", 3) == "digests/2025-01-06-tmlr/3.md"
+
+
+def test_page_numbers_elide_far_pages() -> None:
+    assert page_numbers(1, 3) == [1, 2, 3]
+    assert page_numbers(1, 10) == [1, 2, 3, None, 10]
+    assert page_numbers(6, 12) == [1, None, 4, 5, 6, 7, 8, None, 12]
+    assert page_numbers(12, 12) == [1, None, 10, 11, 12]
+
+
+def test_pager_links_are_relative_markdown_links() -> None:
+    assert pager("all.md", 1, 1, "all.md") == ""
+    assert pager("all.md", 1, 3, "all.md") == (
+        "Pages: **1** [2](all/2.md) [3](all/3.md) · [Next →](all/2.md)\n{: .rl-pager }")
+    assert pager("all.md", 2, 3, "all/2.md") == (
+        "Pages: [← Previous](../all.md) · [1](../all.md) **2** [3](3.md) · [Next →](3.md)\n{: .rl-pager }")
+
+
+def test_year_links_point_at_the_page_where_each_year_starts() -> None:
+    chunks = pages(sorted(library(7).papers, key=lambda p: -(p.year or 0)), 2)
+    starts = year_starts(chunks)
+    assert starts == [(2026, 1), (2025, 2)]
+    assert year_links(starts, "all.md", "all/3.md") == "Years: [2026](../all.md) · [2025](2.md)\n{: .rl-years }"
+
+
+def test_all_papers_pages_hold_every_paper_once_in_order() -> None:
+    out = render_all_pages(library(5), size=2)
+    assert list(out) == ["all.md", "all/2.md", "all/3.md"]
+    first = out["all.md"]
+    assert first.startswith("---\ntitle: All papers\nhide:\n  - navigation\n  - toc\n---\n\n# All papers\n\n"
+                            "5 papers, newest year first. Papers 1–2, page 1 of 3.\n")
+    # Newest year first, then by title.
+    assert "[Paper 01](papers/paper-01.md)" in first and "[Paper 02](papers/paper-02.md)" in first
+    assert "Paper 03" not in first
+    second = out["all/2.md"]
+    assert second.startswith("---\ntitle: All papers (page 2)\nhide:\n  - navigation\n  - toc\n---\n")
+    assert "| [Paper 03](../papers/paper-03.md) | Author 3 et al. | cs.LG · preprint | 2026 |" in second
+    assert "[Paper 04](../papers/paper-04.md)" in second
+    assert "[Paper 05](../papers/paper-05.md)" in out["all/3.md"]
+    linked = [line for page in out.values() for line in page.splitlines() if line.startswith("| [Paper")]
+    assert len(linked) == 5
+
+
+def test_one_page_needs_no_pager() -> None:
+    out = render_all_pages(library(3), size=200)
+    assert list(out) == ["all.md"]
+    assert "Pages:" not in out["all.md"] and "3 papers, newest year first.\n" in out["all.md"]
+
+
+def test_digest_pages_continue_the_numbering() -> None:
+    lib = library(3)
+    out = render_digest_pages(lib.digests[0], lib, size=2)
+    assert list(out) == ["digests/d.md", "digests/d/2.md"]
+    assert "1. [Paper 01](../papers/paper-01.md)" in out["digests/d.md"]
+    assert "[BibTeX](d.bib)" in out["digests/d.md"]
+    second = out["digests/d/2.md"]
+    assert "3. [Paper 03](../../papers/paper-03.md)" in second
+    assert "[BibTeX](../d.bib)" in second
+    assert "[← Previous](../d.md)" in second
+
+
+def test_page_size_comes_from_mkdocs_yml(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    cfg = tmp_path / "mkdocs.yml"
+    cfg.write_text("site_name: x\nextra:\n  readinglist:\n    page_size: 50\n")
+    assert page_size(load_config(cfg)) == 50
+    cfg.write_text("site_name: x\n")
+    assert page_size(load_config(cfg)) == 200
+    cfg.write_text("site_name: x\nextra:\n  readinglist:\n    page_size: many\n")
+    with pytest.raises(ConfigError, match="page_size: expected a whole number of at least 1, got 'many'"):
+        page_size(load_config(cfg))
+
+
+def test_seed_site_has_one_all_papers_page(seed_build) -> None:  # type: ignore[no-untyped-def]
+    assert "all.md" in seed_build.files
+    assert not [f for f in seed_build.files if f.startswith("all/")]
+    assert "41 papers, newest year first.\n" in seed_build.files["all.md"]
