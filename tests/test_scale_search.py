@@ -7,11 +7,12 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from generator import search
-from tests.conftest import ROOT, copy_project, require_tool
+from tests.conftest import ROOT, copy_project
 
 CASPER = {
     "title": "Defending Against Unforeseen Failure Modes with Latent Adversarial Training",
@@ -102,32 +103,29 @@ def test_built_site_ships_a_small_material_index_and_pagefind(built_site: Path) 
 @pytest.mark.slow
 @pytest.mark.browser
 @pytest.mark.parametrize("prefix", ["/", "/reading-list/"])
-def test_typing_in_materials_search_box_finds_the_paper(built_site: Path, prefix: str) -> None:
-    require_tool("chromium")
-    from playwright.sync_api import sync_playwright
-
+def test_typing_in_materials_search_box_finds_the_paper(built_site: Path, prefix: str,
+                                                        chromium_browser: Any) -> None:
     sys.path.insert(0, str(ROOT / "benchmarks"))
     import run as bench
 
     server, base = bench.serve_static(built_site, prefix)
+    context = chromium_browser.new_context()
     try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=bench.CHROMIUM_ARGS)
-            page = browser.new_page()
-            page.goto(base, wait_until="load")
-            box = page.locator(".md-search__input")
-            box.click()
-            box.press_sequentially("unforeseen")
-            item = page.locator(".md-search-result__item").first
-            item.wait_for(timeout=30_000)
-            assert page.locator(".md-search-result__item").count() == 1
-            assert CASPER["title"] in item.inner_text()
-            assert item.locator("mark").first.inner_text().lower() == "unforeseen"
-            item.locator("a").first.click()
-            page.wait_for_url(f"**{prefix}{CASPER['page']}**", timeout=30_000)
-            assert page.locator("h1").first.inner_text().startswith(CASPER["title"])
-            browser.close()
+        page = context.new_page()
+        page.goto(base, wait_until="load")
+        box = page.locator(".md-search__input")
+        box.click()
+        box.press_sequentially("unforeseen")
+        item = page.locator(".md-search-result__item").first
+        item.wait_for(timeout=30_000)
+        assert page.locator(".md-search-result__item").count() == 1
+        assert CASPER["title"] in item.inner_text()
+        assert item.locator("mark").first.inner_text().lower() == "unforeseen"
+        item.locator("a").first.click()
+        page.wait_for_url(f"**{prefix}{CASPER['page']}**", timeout=30_000)
+        assert page.locator("h1").first.inner_text().startswith(CASPER["title"])
     finally:
+        context.close()
         server.shutdown()
 
 
