@@ -13,15 +13,18 @@ from browser_ui import SCHEMES, Recorder, goto, screenshot, search
 
 pytestmark = pytest.mark.browser
 
-# (name, page path). Add later pages here: ("tag", "tags/<tag>/"), ("map", "map/"), ...
+# (name, page path). The paper has a note, tags, related papers and a neighbourhood graph.
 PAGES = [
     ("home", ""),
     ("paper", "papers/one-shot-federated-distillation-using-monoclass-teachers-a/"),
     ("all-papers", "all/"),
     ("digest", "digests/000-1b8355006bbdabc6/"),
+    ("tags", "tags/"),
+    ("tag", "tags/knowledge-distillation/"),
+    ("map", "map/"),
 ]
 WIDTHS = {"desktop": 1280, "phone": 390}
-PHONE_PAGES = {"home", "paper", "all-papers"}  # the page kinds; their layout at phone width
+PHONE_PAGES = {"home", "paper", "all-papers", "tag", "map"}  # the page kinds; their layout at phone width
 
 
 def _overflow(page: Any) -> list[str]:
