@@ -38,6 +38,16 @@ def _overflow(page: Any) -> list[str]:
     }"""))
 
 
+def _smallest_label_px(page: Any) -> float | None:
+    """Rendered size in CSS pixels of the smallest label in the page's graphs (they scale with
+    their SVG's width), or None without a graph."""
+    return page.evaluate("""() => {
+        const sizes = [...document.querySelectorAll('.rl-graph-svg text')].map(t =>
+            t.ownerSVGElement.getScreenCTM().a * parseFloat(getComputedStyle(t).fontSize))
+        return sizes.length ? Math.min(...sizes) : null
+    }""")
+
+
 @pytest.mark.parametrize("scheme", SCHEMES)
 def test_screenshots_of_the_main_pages(browser: Any, served_sites: dict[str, Served], screenshot_dir: Path,
                                        scheme: str) -> None:
@@ -53,6 +63,8 @@ def test_screenshots_of_the_main_pages(browser: Any, served_sites: dict[str, Ser
                 goto(page, site, path)
                 assert page.locator("body").get_attribute("data-md-color-scheme") == want
                 assert _overflow(page) == [], f"{path} at {width}px"
+                label = _smallest_label_px(page)
+                assert label is None or label >= 9.5, f"graph labels of {path} at {width}px are {label:.1f} px"
                 screenshot(page, screenshot_dir, site, name + ("" if width_name == "desktop" else "-phone"), scheme)
         page.set_viewport_size({"width": WIDTHS["desktop"], "height": 900})
         rec.allow_error(r"^console: Failed to load resource: the server responded with a status of 404")
