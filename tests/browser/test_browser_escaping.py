@@ -5,7 +5,6 @@ and the neighbourhood graph's labels. One hostile site, built once; no script ma
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 from browser_site import Served
-from unidecode import unidecode
 from browser_ui import click_and_wait, goto, h1, path_of, search
+from unidecode import unidecode
 
 MATRYOSHKA = "MatryoshkaLoRA: Learning Accurate Hierarchical Low-Rank Representations for LLM Fine-Tuning"
 KL = "KL for a KL: On-Policy Distillation with Control Variate Baseline"
