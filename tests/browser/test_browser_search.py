@@ -75,3 +75,8 @@ def test_every_accented_author_is_indexed_without_accents_too(served_sites: dict
     assert missing == []
     assert "Louis Bethune" in text["papers/scaling-categorical-flow-maps/"]
     assert "Kalle Kujanpaa" in text["papers/efficient-knowledge-injection-in-llms-via-self-distillation/"]
+    # The graphs' cut-short labels ("this paper", "Efficient Knowledge Injection in LLMs…") are not indexed.
+    graphs = [d["location"] for d in index["docs"] if d["location"].endswith("#related-papers")
+              and ("this paper" in d["text"] or "…" in d["text"].split("<ol>")[0])]
+    assert len([d for d in index["docs"] if d["location"].endswith("#related-papers")]) > 30
+    assert graphs == []
