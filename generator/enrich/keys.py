@@ -65,7 +65,11 @@ def with_suffix(base: str, taken: set[str]) -> str:
         suffix = chr(97 + n % 26) if n < 26 else chr(97 + n // 26 - 1) + chr(97 + n % 26)
         if base + suffix not in taken:
             return base + suffix
-    raise ValueError(f"too many papers share the key {base!r}")
+    # Past `basezz`: numbers, so a year of anonymous submissions can never stop the build.
+    n = 2
+    while f"{base}{n}" in taken:
+        n += 1
+    return f"{base}{n}"
 
 
 def apply_year_overrides(papers: list[Paper], years: Mapping[str, int],

@@ -49,7 +49,8 @@ def merge(digests: list[RawDigest]) -> tuple[list[Paper], dict[str, str]]:
         for paper in digest.papers:
             norm = normalise_title(paper.title)
             pid = alias.get(paper.id) or (paper.id if paper.id in by_id else None)
-            if pid is None and not paper.title_missing:
+            # An all-symbol title normalises to "": it says nothing about which paper this is.
+            if pid is None and norm and not paper.title_missing:
                 pid = title_to_id.get(norm)
             if pid is not None:
                 by_id[pid] = _combine(by_id[pid], paper)
@@ -57,6 +58,6 @@ def merge(digests: list[RawDigest]) -> tuple[list[Paper], dict[str, str]]:
                 pid = paper.id
                 by_id[pid] = paper
             alias[paper.id] = pid
-            if not paper.title_missing:
+            if norm and not paper.title_missing:
                 title_to_id.setdefault(norm, pid)
     return list(by_id.values()), alias

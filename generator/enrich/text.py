@@ -31,7 +31,13 @@ def slugify(text: str, limit: int = 60) -> str:
             break
         slug = candidate
     slug = slug or "paper"
-    # Names Windows reserves would make the built site uncopyable there.
-    if slug in {"con", "prn", "aux", "nul", "com1", "lpt1", "index", "tags"}:
+    # Names Windows reserves (whatever the extension) would make the built site uncopyable there;
+    # `index` would be the folder's own page.
+    if slug in _RESERVED:
         slug = f"{slug}-paper"
     return slug
+
+
+_RESERVED = frozenset({"con", "prn", "aux", "nul", "index", "tags"}
+                      | {f"{dev}{n}" for dev in ("com", "lpt") for n in range(10)})
+

@@ -83,8 +83,11 @@ def _library_stems(library: Library, registry: Registry) -> dict[str, str]:
     stems = {p.key: p.id for p in library.papers}
     for p in library.papers:
         stems.setdefault(p.slug, p.id)
+    ids = set(stems.values())
     for name, pid in registry_stems(registry).items():
-        stems.setdefault(name, pid)
+        # A paper gone from every digest is still in the registry; its note is an orphan.
+        if pid in ids:
+            stems.setdefault(name, pid)
     return stems
 
 

@@ -9,12 +9,15 @@ items, link text) and inside raw HTML blocks and attributes.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
 _SPECIAL = set("&<>\"'`\\*_{}[]()#+!|~^=$")
 _TABLE = {ord(c): f"&#{ord(c)};" for c in _SPECIAL}
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u2028\u2029]")
+# C0/C1 controls, line/paragraph separators, lone surrogates and non-characters: invisible, and
+# YAML front matter or UTF-8 output would reject some of them.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
 
 
 def fold(value: str) -> str:
@@ -28,8 +31,16 @@ def chars(value: str) -> str:
 
 
 def text(value: str) -> str:
-    """Untrusted text for one line of a page: whitespace folded, every special escaped."""
-    return chars(fold(value))
+    """Untrusted text for one line of a page: whitespace folded, every special escaped.
+
+    Also safe at the start of a Markdown line: a leading `-` or `1.` would make a list."""
+    out = chars(fold(value))
+    if out.startswith("-"):
+        out = "&#45;" + out[1:]
+    return _ORDERED.sub(r"\1&#46;", out, count=1)
+
+
+_ORDERED = re.compile(r"^(\d+)\.")
 
 
 def attr(value: str) -> str:
@@ -38,8 +49,13 @@ def attr(value: str) -> str:
 
 
 def yaml_string(value: str) -> str:
-    """A YAML scalar for front matter: JSON strings are valid YAML and cannot break out."""
-    return json.dumps(fold(value), ensure_ascii=False)
+    """A front-matter value: HTML-escaped, then a JSON string (valid YAML that cannot break out).
+
+    MkDocs renders themes without autoescaping, and Material prints `page.meta.title`
+    into `<title>` and the header, `description` into an attribute and tag names into
+    the tags index as raw HTML. So every front-matter value is written as HTML text.
+    """
+    return json.dumps(html.escape(fold(value), quote=True), ensure_ascii=False)
 
 
 def url(value: str | None) -> str | None:

@@ -48,13 +48,15 @@ def _rebuild(node: ET.Element) -> str | None:
     )
     if tag == "math":
         attrs = ' xmlns="http://www.w3.org/1998/Math/MathML"' + attrs
-    parts = [html_escape(node.text or "", quote=False)]
+    # Text as entities, like all page text: `*` or `_` inside <mo> must stay inert even where a
+    # caller puts the MathML into a Markdown paragraph rather than an HTML block.
+    parts = [escape.chars(node.text or "")]
     for child in node:
         inner = _rebuild(child)
         if inner is None:
             return None
         parts.append(inner)
-        parts.append(html_escape(child.tail or "", quote=False))
+        parts.append(escape.chars(child.tail or ""))
     return f"<{tag}{attrs}>{''.join(parts)}</{tag}>"
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from urllib.parse import quote_plus
@@ -52,11 +53,10 @@ def link_buttons(paper: Paper) -> list[tuple[str, str, bool]]:
     buttons: list[tuple[str, str, bool]] = []
     url = escape.url(paper.url)
     if url:
-        # Front matter holds plain text: the template escapes it once (`| e`).
-        url = url.replace("&amp;", "&")
+        # Front-matter values are HTML text (see escape.yaml_string): escape.url gave `&amp;`.
         buttons.append(("OpenReview" if "openreview.net" in url else "Paper", url, True))
     if not url or paper.venue != "TMLR":
-        buttons.extend((label, link, False) for label, link in search_links(paper))
+        buttons.extend((label, html.escape(link), False) for label, link in search_links(paper))
     return buttons
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -11,6 +12,7 @@ from . import listing, tmlr
 from .common import RawDigest
 from .dates import resolve_date
 from .decode import read_text
+from .dupes import drop_duplicates
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,7 @@ def read_digest(path: Path, display: str, problems: Problems) -> RawDigest | Non
                        "or text copied from a paper-listing page); skipped")
         return None
     raw = reader.read(display, text, problems)
+    drop_duplicates(raw, problems)
     if not raw.papers:
         problems.error(display, 1, f"read as a {reader.format} digest but found no papers")
         return raw
@@ -70,6 +73,10 @@ def read_all(seeds_dir: Path, root: Path, problems: Problems) -> list[RawDigest]
 
 def _display(path: Path, root: Path) -> str:
     try:
-        return path.resolve().relative_to(root.resolve()).as_posix()
+        text = path.resolve().relative_to(root.resolve()).as_posix()
     except ValueError:
-        return path.as_posix()
+        text = path.as_posix()
+    # A file name is input too: bytes that are not UTF-8 (surrogates here) could not be written to
+    # a page, and control characters would reach the terminal in messages.
+    text = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return re.sub(r"[\x00-\x1f\x7f-\x9f]", "?", text)

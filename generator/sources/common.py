@@ -11,6 +11,8 @@ from urllib.parse import parse_qs, urlparse
 
 from ..model import Paper
 
+# Longer than any real title: most likely a paste that lost its line breaks (reported, kept).
+LONG_TITLE = 1000
 _ARXIV_ID = re.compile(r"(?:arxiv\.org/(?:abs|pdf)/|arXiv:)\s*(\d{4}\.\d{4,5})(?:v\d+)?", re.I)
 _DOI = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+[^\s\"<>.,;])")
 
@@ -32,7 +34,11 @@ def normalise_title(title: str) -> str:
     text = unicodedata.normalize("NFKD", title)
     text = "".join(c for c in text if not unicodedata.combining(c)).lower()
     text = re.sub(r"\\[a-z]+", " ", text)
-    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")[:120]
+    norm = re.sub(r"[^a-z0-9]+", "-", text).strip("-")
+    if len(norm) <= 120:
+        return norm
+    # Bounded, but two long titles that differ only after the cut stay two papers.
+    return f"{norm[:107]}-{hashlib.sha1(norm.encode()).hexdigest()[:12]}"
 
 
 def openreview_id(url: str | None) -> str | None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from ..errors import Problems
 from ..model import Paper, SourceRef
 from .authors import AuthorList, looks_like_author_line, parse_authors
-from .common import RawDigest, placeholder_title, record_id
+from .common import LONG_TITLE, RawDigest, placeholder_title, record_id
 from .rejoin import rejoin
 from .subjects import parse_subject
 
@@ -43,6 +43,7 @@ class _Record:
     authors: AuthorList = field(default_factory=lambda: AuthorList((), True))
     abstract: list[str] = field(default_factory=list)
     closed: bool = False
+    empty: bool = False
 
 
 def _starts_record(lines: list[str], i: int) -> bool:
@@ -57,21 +58,37 @@ def read(path: str, text: str, problems: Problems) -> RawDigest:
     lines = text.split("\n")
     records: list[_Record] = []
     i, n = 0, len(lines)
+    stray: list[int] = []
     while i < n:
         line = lines[i]
         subject = parse_subject(line) if line.strip() else None
         if subject is None:
             if line.strip():
-                problems.warn(path, i + 1, f"line outside any record (expected a subject line "
-                              f"such as 'Machine Learning'): {line.strip()[:60]!r}")
+                stray.append(i)
             i += 1
             continue
+        _report_stray(path, lines, stray, problems)
+        stray = []
         rec = _Record(i + 1, subject)
         i = _read_head(lines, i + 1, rec, path, problems)
+        if rec.empty:
+            if i < n and _MORE.match(lines[i]):
+                i += 1
+            continue
         i = _read_body(lines, i, rec, path, problems)
         records.append(rec)
+    _report_stray(path, lines, stray, problems)
     return RawDigest(path, FORMAT, _digest_title(path), None, "",
-                     [_paper(path, r) for r in records])
+                     [_paper(path, r, problems) for r in records])
+
+
+def _report_stray(path: str, lines: list[str], stray: list[int], problems: Problems) -> None:
+    """One message for a run of lines that belong to no record (a paste of a whole page)."""
+    if not stray:
+        return
+    more = f" (and {len(stray) - 1} more such lines, up to line {stray[-1] + 1})" if len(stray) > 1 else ""
+    problems.warn(path, stray[0] + 1, f"line outside any record (expected a subject line "
+                  f"such as 'Machine Learning'): {lines[stray[0]].strip()[:60]!r}{more}")
 
 
 def _next_nonblank(lines: list[str], i: int) -> int:
@@ -81,10 +98,18 @@ def _next_nonblank(lines: list[str], i: int) -> int:
 
 
 def _read_head(lines: list[str], i: int, rec: _Record, path: str, problems: Problems) -> int:
+    n = len(lines)
     a = _next_nonblank(lines, i)
+    if a >= n or _MORE.match(lines[a]) or _starts_record(lines, a):
+        problems.warn(path, rec.line, "record has nothing after its subject line (no title, "
+                      "authors or abstract); skipped")
+        rec.empty = True
+        return a
     b = _next_nonblank(lines, a + 1)
-    first = lines[a] if a < len(lines) else ""
-    second = lines[b] if b < len(lines) else ""
+    first = lines[a]
+    second = lines[b] if b < n and not _MORE.match(lines[b]) and not _starts_record(lines, b) else ""
+    if not second:
+        b = a  # the body (or the next record) starts right after the title
     if looks_like_author_line(first) and not looks_like_author_line(second):
         rec.authors = parse_authors(first)
         rec.title_line = a + 1
@@ -94,7 +119,7 @@ def _read_head(lines: list[str], i: int, rec: _Record, path: str, problems: Prob
     rec.title, rec.title_line = " ".join(first.split()), a + 1
     rec.authors = parse_authors(second)
     if not rec.authors.names:
-        problems.warn(path, b + 1, "record has no author line")
+        problems.warn(path, rec.title_line, "record has no author line")
     return b + 1
 
 
@@ -110,15 +135,15 @@ def _read_body(lines: list[str], i: int, rec: _Record, path: str, problems: Prob
             if m:
                 _apply_all_authors(rec, parse_authors(m.group(1)), path, j + 1, problems)
                 i = j + 1
-            return i
+            break
         if _ALL.match(line) and rec.abstract:
             problems.warn(path, i + 1, "'All authors' line before 'Read the full abstract'")
             m = _ALL.match(line)
             assert m is not None
             _apply_all_authors(rec, parse_authors(m.group(1)), path, i + 1, problems)
             return i + 1
-        if _starts_record(lines, i):
-            break
+        if _starts_record(lines, i) or (parse_subject(line) and _next_nonblank(lines, i + 1) >= n):
+            break  # the next record (or one cut off right after its subject line)
         rec.abstract.append(line)
         i += 1
     if not rec.closed:
@@ -142,10 +167,12 @@ def _digest_title(path: str) -> str:
     return "Listing " + path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
 
 
-def _paper(path: str, rec: _Record) -> Paper:
+def _paper(path: str, rec: _Record, problems: Problems) -> Paper:
     listed, cross = rec.subject
     abstract = rejoin(rec.abstract)
     title = rec.title or placeholder_title(rec.authors.names, abstract)
+    if len(rec.title) > LONG_TITLE:
+        problems.warn(path, rec.title_line, f"title is {len(rec.title)} characters long (is a line break missing?)")
     primary = cross or listed
     categories = (primary,) + ((listed,) if cross and listed != cross else ())
     return Paper(

@@ -1,0 +1,115 @@
+"""Property tests for the one escaping place: whatever the input, the output is inert text.
+
+`escape.text` must leave no character Markdown or HTML could act on, and lose nothing
+(unescaping gives the input back); `rich_text` may add MathML, and nothing else. The
+Markdown checks run Python-Markdown with the site's extensions, as MkDocs would.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from html.parser import HTMLParser
+
+import markdown
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.render import escape
+from generator.render.math import _ATTRS, _TAGS, rich_text
+
+SPECIALS = "&<>\"'`\\*_{}[]()#+!|~^=$"
+# Text biased towards what breaks escaping: specials, math, entities, payload words.
+ATOMS = st.sampled_from([
+    "<", ">", "&", "[", "]", "(", ")", "$", "\\(", "\\)", "{", "}", "{{", "}}", "{%", "%}", "--8<--",
+    "{:", "<!--", "-->", "#", "---", "&lt;", "&#60;", "&amp;", "javascript:", "<script>", "</script>",
+    "<img src=x onerror=alert(1)>", "[x](javascript:alert(1))", "$x$", "$\\text{<b>}$", "$a<b$",
+    "\\(x^2\\)", "$\\frac{1}{2}$", "*", "_", "`", "|", " ", "\n", "\t", "\x00", "\u2028", "a", "Z", "é",
+])
+TEXT = st.lists(ATOMS | st.text(max_size=5), max_size=30).map("".join) | st.text()
+MD = markdown.Markdown(extensions=["toc", "attr_list", "pymdownx.highlight", "pymdownx.superfences"])
+ENTITY = re.compile(r"&#\d+;")
+
+
+class Tags(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags: list[tuple[str, list[tuple[str, str | None]]]] = []
+        self.comments: list[str] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, attrs))
+
+    def handle_comment(self, data: str) -> None:
+        self.comments.append(data)
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+def parse(markup: str) -> Tags:
+    parser = Tags()
+    parser.feed(markup)
+    parser.close()
+    return parser
+
+
+def md(source: str) -> str:
+    MD.reset()
+    return MD.convert(source)
+
+
+@settings(max_examples=600, deadline=None)
+@given(TEXT)
+def test_text_leaves_no_special_character_and_loses_nothing(value: str) -> None:
+    out = escape.text(value)
+    assert not set(ENTITY.sub("", out)) & set(SPECIALS)
+    assert "\n" not in out
+    assert html.unescape(out) == escape.fold(value)
+
+
+@settings(max_examples=600, deadline=None)
+@given(TEXT)
+def test_rich_text_adds_only_mathml(value: str) -> None:
+    out = rich_text(value)
+    outside = re.sub(r"<math\b.*?</math>", "", out, flags=re.S)
+    assert not set(ENTITY.sub("", outside)) & set(SPECIALS)
+    tags = parse(out)
+    assert not tags.comments
+    for tag, attrs in tags.tags:
+        assert tag in _TAGS
+        assert all(name in _ATTRS or name == "xmlns" for name, _ in attrs)
+
+
+@settings(max_examples=400, deadline=None)
+@given(TEXT)
+def test_escaped_text_in_markdown_makes_only_our_elements(value: str) -> None:
+    heading = parse(md(f"# {escape.text(value)}"))
+    assert [t for t, _ in heading.tags] in ([], ["h1"])
+    line = parse(md(escape.text(value)))  # alone on a line: a paragraph, never a list or rule
+    assert [t for t, _ in line.tags] in ([], ["p"])
+    item = parse(md(f"- [{escape.text(value) or 'x'}](page.md) — {escape.text(value)}"))
+    assert [t for t, _ in item.tags] == ["ul", "li", "a"]
+    assert item.tags[2][1] == [("href", "page.md")]
+    table = parse(md(f"| a | b |\n| --- | --- |\n| {escape.text(value)} | x |"))
+    assert not table.comments
+    abstract = parse(md(f'<div class="rl-abstract">\n<p>{rich_text(value)}</p>\n</div>'))
+    assert {t for t, _ in abstract.tags} <= {"div", "p"} | _TAGS
+    assert not abstract.comments
+    # MathML inside a Markdown paragraph (not an HTML block) gets no emphasis or links either.
+    paragraph = parse(md(f"Abstract: {rich_text(value)}"))
+    assert {t for t, _ in paragraph.tags} <= {"p"} | _TAGS
+
+
+@settings(max_examples=300, deadline=None)
+@given(TEXT)
+def test_front_matter_value_is_plain_html_text(value: str) -> None:
+    import json
+
+    import yaml
+
+    assert yaml.safe_load(f"title: {escape.yaml_string(value)}")["title"] == json.loads(escape.yaml_string(value))
+    out = json.loads(escape.yaml_string(value))
+    assert not set(out) & set("<>\"'")
+    assert html.unescape(out) == escape.fold(value)

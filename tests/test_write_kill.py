@@ -1,0 +1,140 @@
+"""Kill `readinglist build` with SIGKILL in the middle of writing: every file of the previous
+output is still whole (old or new, never half), and the next build succeeds and cleans up."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from generator.build import build
+from generator.config import Config, load_config
+from generator.write import MARKER
+
+# Runs the real CLI with one change: the N-th file write stops halfway (data flushed to the
+# temporary file) and waits, so the test can kill the process at exactly that moment.
+SHIM = r"""
+import os, sys, time
+real_fdopen = os.fdopen
+state = {"n": 0}
+stop_at = int(os.environ["STOP_AT_WRITE"])
+
+class HalfWriter:
+    def __init__(self, fh):
+        self.fh = fh
+    def __enter__(self):
+        return self
+    def __exit__(self, *exc):
+        return self.fh.__exit__(*exc)
+    def write(self, data):
+        state["n"] += 1
+        if state["n"] == stop_at:
+            self.fh.write(data[: len(data) // 2])
+            self.fh.flush()
+            os.fsync(self.fh.fileno())
+            print("MIDWRITE", flush=True)
+            time.sleep(300)
+        return self.fh.write(data)
+
+os.fdopen = lambda fd, *a, **k: HalfWriter(real_fdopen(fd, *a, **k))
+from generator.cli import main
+sys.exit(main(["build"]))
+"""
+
+
+def snapshot(build_dir: Path) -> dict[str, bytes]:
+    return {p.relative_to(build_dir).as_posix(): p.read_bytes()
+            for p in sorted(build_dir.rglob("*")) if p.is_file()}
+
+
+def change_inputs(config: Config) -> None:
+    """Edit the seeds so that most pages change: a new digest date and one more digest."""
+    tmlr = next(config.seeds_dir.glob("000_*.txt"))
+    tmlr.write_text(tmlr.read_text(encoding="utf-8").replace("Aug 08, 2025", "Sep 09, 2025"), encoding="utf-8")
+    (config.seeds_dir / "002_extra.txt").write_text(
+        "Daily TMLR digest for Sep 10, 2025\nAccepted papers\n===============\n"
+        "Title: A Paper Added Between Builds\nAuthors: Ann Alpha\nAbstract: New.\n"
+        "URL: https://openreview.net/forum?id=Added0001\n---\n", encoding="utf-8")
+
+
+def run_cli(root: Path, *extra_env: tuple[str, str]) -> subprocess.CompletedProcess[str]:
+    # Not strict: the seeds carry two warnings, and this test is about files, not exit codes.
+    env = dict(os.environ, CI="", **dict(extra_env))
+    return subprocess.run([sys.executable, "-m", "generator", "build"], cwd=root, env=env,
+                          capture_output=True, text=True, timeout=300)
+
+
+def assert_whole(build_dir: Path, old: dict[str, bytes], new: dict[str, bytes]) -> dict[str, str]:
+    """Every file is a complete old or new version; returns rel -> 'old'/'new'."""
+    now = snapshot(build_dir)
+    state = {}
+    for rel, data in now.items():
+        if rel.endswith(".tmp"):
+            continue
+        assert data in (old.get(rel), new.get(rel)), f"{rel} is neither the old nor the new version"
+        state[rel] = "old" if data == old.get(rel) else "new"
+    missing = [rel for rel in old if rel not in now]
+    assert missing == [], f"previous output lost: {missing}"
+    return state
+
+
+@pytest.mark.parametrize("stop_at", [1, 6, 15])
+def test_killed_mid_write_keeps_previous_output_then_rebuilds(project: Callable[..., Config], stop_at: int) -> None:
+    config = project()
+    assert run_cli(config.root).returncode == 0
+    old = snapshot(config.build_dir)
+    registry_before = config.registry_path.read_bytes()
+    change_inputs(config)
+    new = build(load_config(config.root / "mkdocs.yml"), write=False).files
+    new = {k: v.encode("utf-8") if isinstance(v, str) else v for k, v in new.items()}
+    proc = subprocess.Popen([sys.executable, "-c", SHIM], cwd=config.root, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=dict(os.environ, STOP_AT_WRITE=str(stop_at)))
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    assert line.strip() == "MIDWRITE", proc.stderr.read() if proc.stderr else ""
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    assert proc.returncode == -signal.SIGKILL
+    # The file being written when the build died: its half-written temporary file is there,
+    # the file itself is still the old version.
+    (temp,) = [p for p in config.build_dir.rglob("*.tmp")]
+    state = assert_whole(config.build_dir, old, new)
+    assert list(state.values()).count("new") == stop_at - 1
+    assert config.registry_path.read_bytes() == registry_before
+    # The next build finishes the job.
+    done = run_cli(config.root)
+    assert done.returncode == 0, done.stderr
+    after = snapshot(config.build_dir)
+    assert not temp.exists()
+    assert {k: v for k, v in after.items() if k not in (MARKER, ".gitignore")} == new
+
+
+def test_timed_kills_of_a_big_build_never_leave_a_half_file(project: Callable[..., Config]) -> None:
+    """Without any shim: a large digest, the real CLI, SIGKILL at a few moments of its run."""
+    from benchmarks.big_digest import listing_copies
+
+    config = project()
+    (config.seeds_dir / "2025-09-01-big.txt").write_text(listing_copies(150_000), encoding="utf-8")
+    start = time.monotonic()
+    assert run_cli(config.root).returncode == 0
+    duration = time.monotonic() - start
+    old = snapshot(config.build_dir)
+    change_inputs(config)
+    new = build(load_config(config.root / "mkdocs.yml"), write=False).files
+    new = {k: v.encode("utf-8") if isinstance(v, str) else v for k, v in new.items()}
+    for fraction in (0.4, 0.8):
+        proc = subprocess.Popen([sys.executable, "-m", "generator", "build"], cwd=config.root,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(duration * fraction)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
+        assert_whole(config.build_dir, old, new)
+    assert run_cli(config.root).returncode == 0
+    after = snapshot(config.build_dir)
+    assert {k: v for k, v in after.items() if k not in (MARKER, ".gitignore")} == new

@@ -1,0 +1,153 @@
+"""The build folder is the only place the generator deletes anything; content/ and seeds/ are never
+touched; dangerous build folders are refused before anything is written."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from generator.build import build
+from generator.config import Config, load_config
+from generator.errors import GeneratorError
+from generator.write import MARKER, atomic_write, write_tree
+
+
+def tree_hashes(folder: Path) -> dict[str, str]:
+    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def add_content(config: Config) -> None:
+    notes = config.notes_dir
+    notes.mkdir(parents=True, exist_ok=True)
+    (notes / "maron2025oneshot.md").write_text("---\nstatus: read\n---\nMy note on a real paper.\n")
+    (notes / "gone2024paper.md").write_text("A note whose paper is in no digest any more.\n")
+    (config.content_dir / "topics.yml").write_text("topics:\n  federated: [federated]\n")
+    (config.pages_dir).mkdir(parents=True, exist_ok=True)
+    (config.pages_dir / "about.md").write_text("# About\n")
+
+
+def test_build_never_changes_or_deletes_anything_under_content_or_seeds(project: Callable[..., Config]) -> None:
+    config = project()
+    add_content(config)
+    before = tree_hashes(config.content_dir), tree_hashes(config.seeds_dir)
+    build(config)
+    # A digest disappears: its papers go, their notes stay exactly as written.
+    tmlr = next(config.seeds_dir.glob("000_*.txt"))
+    saved = tmlr.read_bytes()
+    tmlr.unlink()
+    result = build(config)
+    assert all(p.venue != "TMLR" for p in result.library.papers)
+    assert tree_hashes(config.content_dir) == before[0]
+    orphans = [str(p) for p in result.problems if "orphan note" in p.message]
+    assert any(m.startswith("content/notes/maron2025oneshot.md:1: warning: orphan note") for m in orphans), orphans
+    tmlr.write_bytes(saved)
+    build(config)
+    assert (tree_hashes(config.content_dir), tree_hashes(config.seeds_dir)) == before
+
+
+def test_stale_pages_go_but_only_inside_the_build_folder(project: Callable[..., Config], tmp_path: Path) -> None:
+    config = project()
+    build(config)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "keep.md").write_text("not ours")
+    (outside / "sub").mkdir()
+    (outside / "sub" / "keep.md").write_text("not ours either")
+    stale = config.build_dir / "papers" / "old-paper.md"
+    stale.write_text("from a paper that is gone")
+    (config.build_dir / "gone" / "deep").mkdir(parents=True)
+    (config.build_dir / "gone" / "deep" / "x.md").write_text("stale")
+    (config.build_dir / "link-to-file.md").symlink_to(outside / "keep.md")
+    (config.build_dir / "link-to-dir").symlink_to(outside / "sub", target_is_directory=True)
+    (config.build_dir / "papers" / ".index.md.abcd1234.tmp").write_text("half a file from a killed build")
+    result = build(config)
+    assert result.stats is not None
+    assert result.stats.removed == ["gone/deep/x.md", "link-to-dir", "link-to-file.md", "papers/old-paper.md"]
+    assert not stale.exists() and not (config.build_dir / "gone").exists()
+    assert not (config.build_dir / "link-to-dir").exists() and not (config.build_dir / "link-to-file.md").exists()
+    assert not list(config.build_dir.rglob("*.tmp"))
+    assert (outside / "keep.md").read_text() == "not ours"
+    assert (outside / "sub" / "keep.md").read_text() == "not ours either"
+    assert (config.build_dir / ".gitignore").exists() and (config.build_dir / MARKER).exists()
+
+
+@pytest.mark.parametrize(("docs_dir", "message"), [
+    (".", "refusing to use {root} as the build folder: it overlaps {root}"),
+    ("..", "refusing to use {parent} as the build folder: it overlaps {root}"),
+    ("content", "refusing to use {root}/content as the build folder: it overlaps {root}/content"),
+    ("content/site", "refusing to use {root}/content/site as the build folder: it overlaps {root}/content"),
+    ("seeds", "refusing to use {root}/seeds as the build folder: it overlaps {root}/seeds"),
+    ("/", "refusing to use / as the build folder: it is the file-system root"),
+    ("elsewhere", "refusing to write into {root}/elsewhere: it is not empty and has no .readinglist-build "
+                  "marker, so it may not be a readinglist build folder"),
+])
+def test_dangerous_build_folders_are_refused_and_nothing_is_touched(
+        project: Callable[..., Config], docs_dir: str, message: str) -> None:
+    config = project()
+    root = config.root
+    (root / "content").mkdir(exist_ok=True)
+    (root / "content" / "mine.md").write_text("mine")
+    (root / "elsewhere").mkdir()
+    (root / "elsewhere" / "thesis.tex").write_text("years of work")
+    before = tree_hashes(root)
+    config = load_config(root / "mkdocs.yml", docs_dir=docs_dir)
+    with pytest.raises(GeneratorError) as err:
+        build(config)
+    assert str(err.value) == message.format(root=root, parent=root.parent)
+    assert tree_hashes(root) == before
+
+
+def test_home_folder_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    with pytest.raises(GeneratorError, match="it is the home folder"):
+        write_tree(home, {"index.md": "x"}, protected=[tmp_path / "project"])
+    assert list(home.iterdir()) == []
+
+
+def test_cli_reports_a_refused_folder_without_a_traceback(project: Callable[..., Config]) -> None:
+    import subprocess
+    import sys
+
+    config = project()
+    text = (config.root / "mkdocs.yml").read_text().replace("docs_dir: build", "docs_dir: seeds")
+    (config.root / "mkdocs.yml").write_text(text)
+    proc = subprocess.run([sys.executable, "-m", "generator", "build"], cwd=config.root,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == (f"readinglist: error: refusing to use {config.root}/seeds as the build "
+                                   f"folder: it overlaps {config.root}/seeds")
+    assert "Traceback" not in proc.stderr
+
+
+def test_atomic_write_keeps_permissions_and_leaves_no_temp_file(tmp_path: Path) -> None:
+    target = tmp_path / "citekeys.yml"
+    target.write_text("old")
+    os.chmod(target, 0o640)
+    atomic_write(target, b"new")
+    assert target.read_bytes() == b"new"
+    assert oct(target.stat().st_mode & 0o777) == oct(0o640)
+    fresh = tmp_path / "fresh.md"
+    atomic_write(fresh, b"x")
+    assert fresh.stat().st_mode & 0o044 == 0o044  # readable by a web server, unlike mkstemp's 0600
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["citekeys.yml", "fresh.md"]
+
+
+def test_failed_write_leaves_the_old_file_and_no_temp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "page.md"
+    target.write_text("old page")
+
+    def boom(src: str, dst: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", boom)
+    with pytest.raises(OSError):
+        atomic_write(target, b"new page")
+    assert target.read_text() == "old page"
+    assert [p.name for p in tmp_path.iterdir()] == ["page.md"]
