@@ -217,4 +217,4 @@ def test_pictures_and_tag_pages_escape_input_text() -> None:
     assert "&#60;script&#62;" in section
     page = render_tag_page("C++ & Rust", "c-rust", [evil])
     assert "<script" not in page and "<img" not in page
-    assert '<!-- material/tags {"include": ["C++ & Rust"], "layout": "readinglist", "toc": false} -->' in page
+    assert '<!-- material/tags {"include": ["C++ &amp; Rust"], "layout": "readinglist", "toc": false} -->' in page

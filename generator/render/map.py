@@ -105,7 +105,8 @@ def render_map(library: Library) -> str:
     if len(labelled) < len(drawn):
         lines += [f"Titles are written next to {len(labelled)} papers (the best-connected ones that have "
                   "room); hover a dot for any other title.", ""]
-    lines += [f'<div class="rl-graph rl-map">{svg}</div>', "", '<ul class="rl-legend">']
+    # 41 cut-short titles would make the map match most searches: kept out of the index.
+    lines += [f'<div class="rl-graph rl-map" data-search-exclude>{svg}</div>', "", '<ul class="rl-legend">']
     for t in legend:
         link = f'<a href="{escape.attr(_tag_href(slugs, t))}">{escape.text(t)}</a>' if t in slugs else escape.text(t)
         lines.append(f'<li><span class="rl-swatch" style="background:{colour[t]}"></span>{link} ({counts[t]})</li>')

@@ -20,8 +20,14 @@ def rating_badge(rating: int) -> str:
 
 
 def edit_link(note: Note, config: Config) -> str:
-    """`Edit this note` on the repository host when `repo_url` is set, else where the file is."""
+    """`Edit this note` on the repository host when `extra.readinglist.edit_url` (the one the page
+    header's button uses) or `repo_url` is set, else where the file is."""
     path = escape.attr(note.path)
+    edit_url = config.extra.get("edit_url")
+    if isinstance(edit_url, str) and edit_url.startswith(("http://", "https://")):
+        href = escape.url(edit_url.rstrip("/") + "/" + note.path)
+        if href:
+            return f'<p class="rl-note-edit"><a href="{href}" title="{path}">Edit this note</a></p>'
     if config.repo_url:
         base = config.edit_uri
         if not base.startswith(("http://", "https://")):

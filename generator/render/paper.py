@@ -60,13 +60,17 @@ def link_buttons(paper: Paper) -> list[tuple[str, str, bool]]:
     return buttons
 
 
-def front_matter(paper: Paper) -> str:
+def front_matter(paper: Paper, note_path: str | None = None) -> str:
+    """`note_path` is the paper's note file, if it has one: the header links "Edit this note" to
+    it; without one, `rl_note_new` is where a new note goes ("Write a note")."""
+    note = (f"rl_note: {escape.yaml_string(note_path)}" if note_path
+            else f"rl_note_new: {escape.yaml_string(f'content/notes/{paper.key}.md')}")
     lines = ["---", f"title: {escape.yaml_string(plain_title(paper.title))}",
              f"description: {escape.yaml_string(description(paper))}",
              # Read by overrides/paper.html (header: venue badge, link buttons, "Edit this note").
              "template: paper.html",
              f"rl_venue: {escape.yaml_string(venue_line(paper))}",
-             f"rl_note: {escape.yaml_string(f'content/notes/{paper.key}.md')}",
+             note,
              "rl_links:"]
     # A JSON object is valid YAML and cannot break out of its line.
     lines.extend("  - " + json.dumps({"label": label, "url": url, "primary": primary}, ensure_ascii=False)
@@ -84,11 +88,12 @@ def render_paper(paper: Paper, library: Library, bibtex: str,
     papers, graph) through `after_abstract` / `after_bibtex`, so this stays one straight list."""
     me = paper_md(paper)
     digests = {d.path: d for d in library.digests}
+    note = library.notes.by_paper.get(paper.id) if library.notes else None
     authors = ", ".join(escape.text(a) for a in paper.authors) if paper.authors else "Anonymous"
     if not paper.authors_complete:
         authors += " et al."
     parts = [
-        front_matter(paper),
+        front_matter(paper, note.path if note else None),
         "",
         f"# {escape.text(plain_title(paper.title))}",
         "",

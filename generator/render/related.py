@@ -27,7 +27,8 @@ def related_section(paper: Paper, library: Library, by_id: dict[str, Paper] | No
     lines = ["## Related papers", ""]
     svg = neighbourhood_svg(paper, by_id, me, to_md)
     if svg:
-        lines += [f'<div class="rl-graph">{svg}</div>', ""]
+        # The labels repeat the list below, cut short: kept out of the search index (Material).
+        lines += [f'<div class="rl-graph" data-search-exclude>{svg}</div>', ""]
     for r, other in links:
         title = escape.text(plain_title(other.title))
         lines.append(f"1. [{title}]({rel(me, paper_md(other))}) — {_byline(other)}  ")

@@ -58,7 +58,10 @@ def render_tag_page(name: str, slug: str, papers: list[Paper], description: str 
     me = tag_md(slug)
     ordered = sorted(papers, key=lambda p: (-(p.year or 0), plain_title(p.title).lower(), p.id))
     count = f"{len(ordered)} paper" + ("" if len(ordered) == 1 else "s")
-    directive = json.dumps({"include": [name], "layout": LISTING_LAYOUT, "toc": False}, ensure_ascii=False)
+    # The tag as Material knows it: front matter holds HTML text (escape.yaml_string), so a name
+    # with `&` or `'` would otherwise match no page and the listing would come out empty.
+    known = json.loads(escape.yaml_string(name))
+    directive = json.dumps({"include": [known], "layout": LISTING_LAYOUT, "toc": False}, ensure_ascii=False)
     lines = [
         "---", f"title: {escape.yaml_string(name)}", "---", "",
         f"# {escape.text(name)}", "",

@@ -100,6 +100,14 @@ def search(page: Any, query: str, expect: str | None = None) -> list[str]:
         heading = page.locator(".md-search-result__item h1", has_text=expect).first
         heading.wait_for(timeout=20_000)
     page.locator(".md-search-result__item").first.wait_for(timeout=20_000)
+    # A shorter prefix may already show the paper; the full query's results replace that list a
+    # moment later, and a click on the old one is lost. Wait until the list stops changing.
+    page.evaluate("""() => new Promise(done => {
+        const list = document.querySelector('.md-search-result__list')
+        let quiet = setTimeout(done, 150)
+        new MutationObserver(() => { clearTimeout(quiet); quiet = setTimeout(done, 150) })
+            .observe(list, {childList: true, subtree: true})
+    })""")
     return [t.strip() for t in page.locator(".md-search-result__item h1").all_inner_texts()]
 
 

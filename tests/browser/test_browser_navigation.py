@@ -32,10 +32,10 @@ def test_home_page_buttons_and_newest_papers(page: Any, site: Served) -> None:
     assert h1(page) == KL
     page.go_back()
     page.wait_for_url(site.url(""))
-    # Instant navigation swaps the home article back in after the URL changes: wait for it, or
-    # the next click_and_wait could take the restored home page for the page it is waiting for.
-    page.wait_for_function("() => { const h = document.querySelector('article.md-content__inner h1');"
-                           " return h && !h.innerText.includes('KL for a KL'); }")
+    # Instant navigation swaps the home page back in after the URL changed: wait for it, or the
+    # click below can land on the paper page's links still on screen.
+    page.wait_for_function("() => [...document.querySelectorAll('article.md-content__inner h1')]"
+                           ".some(h => h.textContent.startsWith('Reading list'))")
     click_and_wait(page, page.get_by_role("link", name="All papers").last, site, "all/")
     assert h1(page) == "All papers"
 

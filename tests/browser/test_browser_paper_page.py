@@ -50,10 +50,13 @@ def test_header_has_venue_badge_authors_link_buttons_and_edit_button(page: Any, 
     assert page.locator(".rl-authors").inner_text() == "Ionut-Vlad Modoranu, Mher Safaryan, Dan Alistarh"
     assert page.locator(".rl-header .rl-badge").inner_text() == "cs.LG · cross-listed from cs.CL"
     buttons = page.locator(".rl-header .rl-links a")
-    assert buttons.all_inner_texts() == ["Search arXiv", "Google Scholar", "Edit this note"]
+    # No note on this paper yet: the last button starts one on GitHub, named by the citation key.
+    assert buttons.all_inner_texts() == ["Search arXiv", "Google Scholar", "Write a note"]
     query = "MatryoshkaLoRA%3A+Learning+Accurate+Hierarchical+Low-Rank+Representations+for+LLM+Fine-Tuning"
     assert buttons.nth(0).get_attribute("href") == f"https://arxiv.org/search/?query={query}&searchtype=title"
-    assert buttons.nth(2).get_attribute("href") == EDIT_URL + "content/notes/modoranu2026matryoshkalora.md"
+    assert buttons.nth(2).get_attribute("href") == (
+        EDIT_URL.replace("/edit/", "/new/") + "content/notes?filename=modoranu2026matryoshkalora.md"
+        "&value=---%0Astatus%3A%20to-read%0A---%0A")
     # The header sits between the author list and the abstract.
     order = page.evaluate("""() => [...document.querySelectorAll(
         'article.md-content__inner > .rl-paper > *')].map(e => e.className || e.tagName)""")

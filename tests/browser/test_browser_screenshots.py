@@ -13,15 +13,18 @@ from browser_ui import SCHEMES, Recorder, goto, screenshot, search
 
 pytestmark = pytest.mark.browser
 
-# (name, page path). Add later pages here: ("tag", "tags/<tag>/"), ("map", "map/"), ...
+# (name, page path). The paper has a note, tags, related papers and a neighbourhood graph.
 PAGES = [
     ("home", ""),
     ("paper", "papers/one-shot-federated-distillation-using-monoclass-teachers-a/"),
     ("all-papers", "all/"),
     ("digest", "digests/000-1b8355006bbdabc6/"),
+    ("tags", "tags/"),
+    ("tag", "tags/knowledge-distillation/"),
+    ("map", "map/"),
 ]
 WIDTHS = {"desktop": 1280, "phone": 390}
-PHONE_PAGES = {"home", "paper", "all-papers"}  # the page kinds; their layout at phone width
+PHONE_PAGES = {"home", "paper", "all-papers", "tag", "map"}  # the page kinds; their layout at phone width
 
 
 def _overflow(page: Any) -> list[str]:
@@ -33,6 +36,16 @@ def _overflow(page: Any) -> list[str]:
             .filter(e => e.getBoundingClientRect().right > w + 1 && !e.closest('.md-typeset__scrollwrap, pre'))
             .slice(0, 5).map(e => e.tagName + '.' + e.className + ': ' + e.textContent.slice(0, 60))
     }"""))
+
+
+def _smallest_label_px(page: Any) -> float | None:
+    """Rendered size in CSS pixels of the smallest label in the page's graphs (they scale with
+    their SVG's width), or None without a graph."""
+    return page.evaluate("""() => {
+        const sizes = [...document.querySelectorAll('.rl-graph-svg text')].map(t =>
+            t.ownerSVGElement.getScreenCTM().a * parseFloat(getComputedStyle(t).fontSize))
+        return sizes.length ? Math.min(...sizes) : null
+    }""")
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
@@ -50,6 +63,8 @@ def test_screenshots_of_the_main_pages(browser: Any, served_sites: dict[str, Ser
                 goto(page, site, path)
                 assert page.locator("body").get_attribute("data-md-color-scheme") == want
                 assert _overflow(page) == [], f"{path} at {width}px"
+                label = _smallest_label_px(page)
+                assert label is None or label >= 9.5, f"graph labels of {path} at {width}px are {label:.1f} px"
                 screenshot(page, screenshot_dir, site, name + ("" if width_name == "desktop" else "-phone"), scheme)
         page.set_viewport_size({"width": WIDTHS["desktop"], "height": 900})
         rec.allow_error(r"^console: Failed to load resource: the server responded with a status of 404")
