@@ -62,9 +62,9 @@ def record(paper: dict[str, Any]) -> Record:
     if paper.get("authors") and not paper.get("authors_complete", True):
         authors += " et al."
     # Typed without accents too: `Bethune` must find Béthune (the index does not fold diacritics).
-    folded = unidecode(authors)
-    parts = [paper.get("title") or "", authors, folded if folded != authors else "", paper.get("key") or "",
-             paper.get("abstract") or ""]
+    # Only the names that have accents, so result excerpts do not show every author twice.
+    folded = ", ".join(unidecode(a) for a in paper.get("authors") or [] if not a.isascii())
+    parts = [paper.get("title") or "", authors, folded, paper.get("key") or "", paper.get("abstract") or ""]
     content = "\n".join(" ".join(p.split()) for p in parts if p and p.strip())
     return Record(url=str(paper.get("page") or ""), title=" ".join((paper.get("title") or "").split()),
                   content=content)
