@@ -14,7 +14,6 @@ import json
 import re
 
 _SPECIAL = set("&<>\"'`\\*_{}[]()#+!|~^=$")
-_TABLE = {ord(c): f"&#{ord(c)};" for c in _SPECIAL}
 # C0/C1 controls, line/paragraph separators, lone surrogates and non-characters: invisible, and
 # YAML front matter or UTF-8 output would reject some of them.
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")

@@ -103,10 +103,6 @@ def render_all_pages(library: Library, size: int = PAGE_SIZE) -> dict[str, str]:
     return out
 
 
-def render_all(library: Library) -> str:
-    """The first All papers page (the others come from `render_all_pages`)."""
-    return render_all_pages(library)["all.md"]
-
 
 def render_digest_index(library: Library) -> str:
     me = "digests/index.md"
@@ -148,7 +144,3 @@ def render_digest_pages(digest: Digest, library: Library, by_id: dict[str, Paper
         out[me] = "\n".join(lines)
     return out
 
-
-def render_digest(digest: Digest, library: Library) -> str:
-    """The first page of a digest (the others come from `render_digest_pages`)."""
-    return render_digest_pages(digest, library)[digest_md(digest)]

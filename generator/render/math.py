@@ -76,6 +76,3 @@ def rich_text(value: str) -> str:
     out.append(escape.chars(value[pos:]))
     return "".join(out)
 
-
-def count_math(value: str) -> int:
-    return sum(1 for _ in MATH.finditer(value))

@@ -8,7 +8,7 @@ import re
 from urllib.parse import quote_plus
 
 from ..enrich.text import plain_title
-from ..model import Digest, Library, Paper
+from ..model import Library, Paper
 from ..sources.subjects import class_name
 from . import escape
 from .links import digest_md, fence, paper_md, rel
@@ -141,6 +141,3 @@ def _abstract(paper: Paper) -> str:
     paras = [f"<p>{rich_text(p)}</p>" for p in paper.abstract.split("\n\n") if p.strip()]
     return '<div class="rl-abstract">\n' + "\n".join(paras) + "\n</div>"
 
-
-def digest_link(digest: Digest, from_md: str) -> str:
-    return f"[{escape.text(digest.title)}]({rel(from_md, digest_md(digest))})"

@@ -51,7 +51,6 @@ CLASS_NAMES: dict[str, str] = {code: name for name, code in SUBJECTS.items()}
 CLASS_NAMES.update({"stat.ML": "Machine Learning (stat)", "math.PR": "Probability"})
 
 _CROSS = re.compile(r"^(?P<name>.+?)\s*·\s*Cross-listed from\s+(?P<code>[a-z-]+(?:\.[A-Za-z-]+)?)\s*$")
-_CODE = re.compile(r"^[a-z-]+(?:\.[A-Za-z-]+)?$")
 
 
 def parse_subject(line: str) -> tuple[str, str | None] | None:
@@ -68,6 +67,3 @@ def parse_subject(line: str) -> tuple[str, str | None] | None:
 def class_name(code: str) -> str:
     return CLASS_NAMES.get(code, code)
 
-
-def is_class_code(text: str) -> bool:
-    return bool(_CODE.match(text))
