@@ -10,14 +10,18 @@ from __future__ import annotations
 import logging
 import os
 import threading
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.toc import get_toc
 
 from . import search, slim
 from .build import build
 from .config import load_config
+from .fragments import FragmentCache
+from .render import html
 
 log = logging.getLogger("mkdocs.plugins.readinglist")
 
@@ -40,6 +44,11 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
                         "search falls back to Material's built-in index")
         return config
 
+    def on_env(self, env: Any, config: Any, **_: Any) -> Any:
+        # A fresh cache per build: `mkdocs serve` rebuilds with the same environment.
+        env.globals["rl_cached"] = FragmentCache()
+        return env
+
     def on_pre_build(self, config: Any, **_: Any) -> None:
         if _enabled():
             result = build(load_config(Path(config.config_file_path)))
@@ -55,6 +64,9 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
         if config.extra.get("readinglist_search_worker"):
             meta = page.meta.get("search") if isinstance(page.meta.get("search"), dict) else {}
             page.meta["search"] = {**meta, "exclude": True}
+        if page.meta.get(html.FLAG) is True:
+            # The generator wrote this body as finished HTML (render/html.py): no Markdown pass.
+            page.render = partial(_render_prebuilt, page)
         return markdown
 
     def on_post_build(self, config: Any, **_: Any) -> None:
@@ -80,6 +92,16 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
         if isinstance(context.get("tags"), list):
             canonical_tag_links(context["tags"])
         return context
+
+
+def _render_prebuilt(page: Any, config: Any, files: Any) -> None:
+    """What `Page.render` leaves on a page, for a body that is already HTML."""
+    body = page.markdown or ""
+    page.content = body
+    page.toc = get_toc(html.toc_tokens(body))  # type: ignore[arg-type]
+    page.present_anchor_ids = html.anchor_ids(body)
+    page.links_to_anchors = {}
+    page._title_from_render = None
 
 
 # Search: a Pagefind index written after each build, behind Material's search box (generator/search.py).

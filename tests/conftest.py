@@ -77,3 +77,24 @@ def chromium_browser() -> Iterator[object]:
         browser = pw.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+def page_h1(page: str) -> str:
+    """The text of a generated page's first heading, HTML or Markdown (`<h1 …>T<a …>` or `# T`)."""
+    import html
+    import re
+
+    m = re.search(r'<h1 id="[^"]*">(.*?)<a class="headerlink"', page, re.S)
+    if m:
+        return html.unescape(m.group(1))
+    m = re.search(r"^# (.+)$", page, re.M)
+    return m.group(1) if m else ""
+
+
+def code_text(page: str) -> str:
+    """The text of the first highlighted code block of an HTML page, as a reader would copy it."""
+    import html
+    import re
+
+    m = re.search(r'<div class="highlight"><pre><span></span><code>(.*?)</code></pre></div>', page, re.S)
+    return html.unescape(re.sub(r"<[^>]+>", "", m.group(1))) if m else ""

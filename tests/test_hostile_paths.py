@@ -20,6 +20,7 @@ from generator.enrich.text import slugify
 from generator.errors import GeneratorError, Problems
 from generator.model import Paper, SourceRef
 from generator.sources.common import RawDigest
+from tests.conftest import page_h1
 
 SAFE_SLUG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 
@@ -86,7 +87,7 @@ def test_pages_exist_for_every_colliding_paper(project: Callable[..., Config]) -
     assert pages == ["con-paper-2.md", "con-paper.md", "strasse-networks-2.md", "strasse-networks.md"]
     for p in result.library.papers:
         text = (config.build_dir / p.page.rstrip("/")).with_suffix(".md").read_text(encoding="utf-8")
-        assert f"# {p.title}" in text
+        assert page_h1(text) == p.title
 
 
 def test_a_thousand_papers_sharing_a_key_never_stop_the_build() -> None:

@@ -15,6 +15,7 @@ from generator.build import BuildResult, build
 from generator.config import load_config
 from generator.render import render_site
 from tests.conftest import copy_project
+from tests.conftest import code_text, page_h1
 
 HERTRICH = "papers/generative-feature-training-of-thin-2-layer-networks.md"
 MARON = "papers/one-shot-federated-distillation-using-monoclass-teachers-a.md"
@@ -84,12 +85,12 @@ def test_every_front_matter_field_renders(site: BuildResult) -> None:
     assert '\ntags:\n  - "Bayesian optimization"\n  - "Training dynamics and loss landscapes"\n---\n' in page
     assert ("content/notes/hertrich2025generative.md:5: warning: unknown topic 'thin networks' in the note's "
             "tags (ignored); topics are defined in content/topics.yml") in messages(site)
-    assert "\n# Generative Feature Training of Thin Two-Layer Networks\n" in page
+    assert page_h1(page) == "Generative Feature Training of Thin Two-Layer Networks"
     assert ('<p class="rl-note-meta"><span class="rl-badge rl-status rl-status--read">Read</span> '
             '<span class="rl-badge rl-rating" title="Rated 5 out of 5">★★★★★ 5/5</span> '
             '<span class="rl-note-added">added 2025-08-12</span></p>') in page
-    assert "@article{hertrich2024thin,\n" in page and 'year = {2024}' in page
-    assert page.index("## Abstract") < page.index("## My notes") < page.index("## BibTeX")
+    assert code_text(page).startswith("@article{hertrich2024thin,\n") and "year = {2024}" in code_text(page)
+    assert page.index('<h2 id="abstract">') < page.index('<h2 id="my-notes">') < page.index('<h2 id="bibtex">')
     assert ('<p class="rl-note-edit">Edit this note: <code>content/notes/hertrich2025generative.md</code>'
             in page)
     record = next(r for r in json.loads(site.files["papers.json"]) if r["key"] == "hertrich2024thin")
@@ -100,7 +101,7 @@ def test_every_front_matter_field_renders(site: BuildResult) -> None:
 
 def test_body_is_rendered_and_contained(site: BuildResult) -> None:
     page = site.files[HERTRICH]
-    body = page[page.index('<div class="rl-note-body">'):page.index("</div>\n\n<p class=\"rl-note-edit\">")]
+    body = page[page.index('<div class="rl-note-body">'):page.index("</div>\n<p class=\"rl-note-edit\">")]
     assert "<h3>Summary</h3>" in body  # the note's h1 sits below the h2 "My notes"
     assert "<p>Code is left alone: <code>[[in code]]</code>.</p>" in body
     assert "<pre><code>&#96;&#96;&#96;\n[[in a block]]\n&#96;&#96;&#96;\n</code></pre>" in body
@@ -125,11 +126,11 @@ def test_wiki_links_resolve_and_unresolved_warn(site: BuildResult) -> None:
 
 def test_mentioned_in_lists_linking_notes(site: BuildResult) -> None:
     page = site.files[MARON]
-    section = page[page.index("## Mentioned in"):page.index("## Sources")]
-    assert "- [Generative Feature Training of Thin Two-Layer Networks]" \
-           "(generative-feature-training-of-thin-2-layer-networks.md)" in section
+    section = page[page.index('<h2 id="mentioned-in">'):page.index('<h2 id="sources">')]
+    assert ('<li><a href="../generative-feature-training-of-thin-2-layer-networks/">'
+            "Generative Feature Training of Thin Two-Layer Networks</a></li>") in section
     # The shipped note on casper2025defending links here too.
-    assert f"- [{CASPER_TITLE}](defending-against-unforeseen-failure-modes-with-latent.md)" in section
+    assert f'<li><a href="../defending-against-unforeseen-failure-modes-with-latent/">{CASPER_TITLE}</a></li>' in section
 
 
 def test_hidden_paper_is_left_out(site: BuildResult) -> None:

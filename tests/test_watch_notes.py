@@ -12,6 +12,7 @@ import pytest
 
 from generator.watch import Watcher, ignored_name
 from tests.conftest import copy_project
+from tests.conftest import page_h1
 
 CASPER = "content/notes/casper2025defending.md"
 PAGE = "build/papers/defending-against-unforeseen-failure-modes-with-latent.md"
@@ -107,7 +108,7 @@ def test_an_override_takes_the_full_path_and_the_build_folder_is_ignored(
     save(root / CASPER, "---\ntitle: Latent Adversarial Training\n---\n")
     assert watcher.wait_for(1, 30)
     assert not watcher.outcomes[-1].fast
-    assert "\n# Latent Adversarial Training\n" in (root / PAGE).read_text()
+    assert page_h1((root / PAGE).read_text()) == "Latent Adversarial Training"
     assert ("| [Latent Adversarial Training](papers/defending-against-unforeseen-failure-modes-with-latent.md) |"
             in (root / "build/all.md").read_text())
 

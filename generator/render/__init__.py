@@ -13,7 +13,7 @@ from .links import paper_md
 from .map import MAP_MD, render_map
 from .notes import mentions_section, note_section
 from .pagination import page_size
-from .paper import render_paper
+from .paper import Section, render_paper
 from .related import related_section
 from .status import render_status_pages
 from .tags import render_tag_files
@@ -54,10 +54,12 @@ def render_paper_files(paper: Paper, library: Library, config: Config,
     """The page and the .bib file of one paper."""
     entry = bibtex.entry_text(paper)
     by_id = library.by_id() if by_id is None else by_id
-    # Sections contributed by later stages go into these tuples, one call each.
-    after_abstract: tuple[str, ...] = (note_section(paper, library, config),)
-    after_bibtex: tuple[str, ...] = (citesearch.cite_line(paper), related_section(paper, library, by_id),
-                                     mentions_section(paper, library))
+    # Sections contributed by later stages go into these tuples, one function each. They are
+    # called in page order with the page's heading ids, so ids stay unique as `toc` makes them.
+    after_abstract: tuple[Section, ...] = (lambda ids: note_section(paper, library, config, ids),)
+    after_bibtex: tuple[Section, ...] = (lambda ids: citesearch.cite_line(paper),
+                                         lambda ids: related_section(paper, library, by_id, ids),
+                                         lambda ids: mentions_section(paper, library, ids))
     return {paper_md(paper): render_paper(paper, library, entry, after_abstract, after_bibtex),
             f"papers/{paper.slug}.bib": entry + "\n"}
 

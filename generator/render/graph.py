@@ -9,7 +9,6 @@ gives byte-identical pages and write-if-changed leaves them alone.
 from __future__ import annotations
 
 import math
-import posixpath
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -18,27 +17,12 @@ import numpy as np
 from ..enrich.text import plain_title
 from ..model import Paper
 from . import escape
+from .links import url_from
 
 # Distinct hues that read on white and on Material's dark slate background alike.
 PALETTE = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948",
            "#b07aa1", "#ff9da7", "#9c755f", "#17becf", "#bcbd22", "#7f6fd6")
 OTHER_COLOUR = "#9e9e9e"
-
-
-def page_url(md_path: str) -> str:
-    """The URL MkDocs gives a Markdown file (directory URLs): `papers/x.md` -> `papers/x/`."""
-    stem = md_path[:-3] if md_path.endswith(".md") else md_path
-    if stem == "index" or stem.endswith("/index"):
-        stem = stem[: -len("index")]
-    return stem.rstrip("/") + "/" if stem else ""
-
-
-def url_from(from_md: str, to_md: str) -> str:
-    """A relative href for raw HTML (MkDocs rewrites Markdown links, not links inside SVG)."""
-    start = page_url(from_md) or "."
-    target = page_url(to_md) or "."
-    relative = posixpath.relpath(target, start)
-    return relative + "/" if relative != "." else "./"
 
 
 def short(text: str, limit: int) -> str:

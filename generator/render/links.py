@@ -1,4 +1,5 @@
-"""Relative links between generated Markdown files, which MkDocs checks and rewrites."""
+"""Links between generated files: Markdown links (MkDocs checks and rewrites them) and the
+relative URLs that pages written as HTML use directly (paper pages, see render/html.py)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,27 @@ def rel(from_md: str, to_path: str) -> str:
     while common < min(len(here), len(there)) and here[common] == there[common]:
         common += 1
     return "/".join([".."] * (len(here) - common) + there[common:]) or "."
+
+
+def page_url(md_path: str) -> str:
+    """The URL MkDocs gives a Markdown file (directory URLs): `papers/x.md` -> `papers/x/`."""
+    stem = md_path[:-3] if md_path.endswith(".md") else md_path
+    if stem == "index" or stem.endswith("/index"):
+        stem = stem[: -len("index")]
+    return stem.rstrip("/") + "/" if stem else ""
+
+
+def url_from(from_md: str, to: str) -> str:
+    """A relative href from the page of `from_md` to the page of `to` (a `.md` path) or to a file
+    (any other path, e.g. `papers/x.bib`), as MkDocs would write it for a Markdown link."""
+    here = page_url(from_md).split("/")[:-1]
+    target = page_url(to) if to.endswith(".md") else to
+    there = target.split("/")
+    common = 0
+    while common < min(len(here), len(there) - 1) and here[common] == there[common]:
+        common += 1
+    out = "/".join([".."] * (len(here) - common) + there[common:])
+    return out or "./"
 
 
 def fence(body: str, lang: str) -> str:

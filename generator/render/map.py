@@ -9,8 +9,8 @@ from collections import Counter
 from ..enrich.text import plain_title
 from ..model import Library, Paper
 from . import escape
-from .graph import OTHER_COLOUR, PALETTE, MapNode, layout, map_svg, url_from
-from .links import paper_md
+from .graph import OTHER_COLOUR, PALETTE, MapNode, layout, map_svg
+from .links import paper_md, url_from
 from .tags import tag_md, tag_slugs
 
 MAP_MD = "map.md"

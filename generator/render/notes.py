@@ -7,7 +7,8 @@ from ..enrich.text import plain_title
 from ..model import Library, Paper
 from ..notes.model import STATUS_LABELS, Note
 from . import escape
-from .links import paper_md, rel
+from .html import Ids, heading
+from .links import paper_md, url_from
 
 
 def status_badge(status: str) -> str:
@@ -44,7 +45,7 @@ def edit_link(note: Note, config: Config) -> str:
             "in mkdocs.yml for a link)</p>")
 
 
-def note_section(paper: Paper, library: Library, config: Config) -> str:
+def note_section(paper: Paper, library: Library, config: Config, ids: Ids | None = None) -> str:
     index = library.notes
     note = index.by_paper.get(paper.id) if index else None
     if index is None or note is None:
@@ -56,23 +57,24 @@ def note_section(paper: Paper, library: Library, config: Config) -> str:
         badges.append(rating_badge(note.rating))
     if note.added:
         badges.append(f'<span class="rl-note-added">added {note.added.isoformat()}</span>')
-    parts = ["## My notes", ""]
+    parts = [heading(2, "My notes", ids or Ids())]
     if badges:
-        parts += ['<p class="rl-note-meta">' + " ".join(badges) + "</p>", ""]
+        parts.append('<p class="rl-note-meta">' + " ".join(badges) + "</p>")
     body = index.html.get(paper.id, "")
     if body:
-        parts += ['<div class="rl-note-body">', body, "</div>", ""]
+        parts += ['<div class="rl-note-body">', body, "</div>"]
     parts.append(edit_link(note, config))
     return "\n".join(parts) + "\n"
 
 
-def mentions_section(paper: Paper, library: Library) -> str:
+def mentions_section(paper: Paper, library: Library, ids_: Ids | None = None) -> str:
     index = library.notes
     ids = index.mentions.get(paper.id, ()) if index else ()
     by_id = library.by_id() if ids else {}
     me = paper_md(paper)
-    items = [f"- [{escape.text(plain_title(by_id[i].title))}]({rel(me, paper_md(by_id[i]))})"
+    items = [f'<li><a href="{url_from(me, paper_md(by_id[i]))}">{escape.text(plain_title(by_id[i].title))}</a></li>'
              for i in ids if i in by_id]
     if not items:
         return ""
-    return "\n".join(["## Mentioned in", "", "Notes on these papers link here:", "", *items]) + "\n"
+    return "\n".join([heading(2, "Mentioned in", ids_ or Ids()), "<p>Notes on these papers link here:</p>",
+                      "<ul>", *items, "</ul>"]) + "\n"

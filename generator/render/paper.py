@@ -1,21 +1,28 @@
-"""The page of one paper: pure function from the model to Markdown text."""
+"""The page of one paper: pure function from the model to the page's file.
+
+The body is HTML (see render/html.py for why); the front matter is what the theme reads.
+"""
 
 from __future__ import annotations
 
 import html
 import json
 import re
+from collections.abc import Callable
 from urllib.parse import quote_plus
 
 from ..enrich.text import plain_title
 from ..model import Library, Paper
 from ..sources.subjects import class_name
 from . import escape
-from .links import digest_md, fence, paper_md, rel
+from .html import FLAG, Ids, code_block, heading
+from .links import digest_md, paper_md, url_from
 from .math import rich_text
 
 # overrides/paper.html puts the venue badge and link buttons here, under the authors.
 HEADER_MARK = "<!-- rl:header -->"
+# A section of the page: a function of the page's heading ids, returning HTML ("" for none).
+Section = Callable[[Ids], str]
 _MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
 
 
@@ -69,6 +76,8 @@ def front_matter(paper: Paper, note_path: str | None = None) -> str:
              f"description: {escape.yaml_string(description(paper))}",
              # Read by overrides/paper.html (header: venue badge, link buttons, "Edit this note").
              "template: paper.html",
+             # The body is finished HTML: the MkDocs plugin skips Markdown for it.
+             f"{FLAG}: true",
              f"rl_venue: {escape.yaml_string(venue_line(paper))}",
              note,
              "rl_links:"]
@@ -83,9 +92,10 @@ def front_matter(paper: Paper, note_path: str | None = None) -> str:
 
 
 def render_paper(paper: Paper, library: Library, bibtex: str,
-                 after_abstract: tuple[str, ...] = (), after_bibtex: tuple[str, ...] = ()) -> str:
-    """The paper page. Other stages contribute whole Markdown sections (note, tags, related
-    papers, graph) through `after_abstract` / `after_bibtex`, so this stays one straight list."""
+                 after_abstract: tuple[Section, ...] = (), after_bibtex: tuple[Section, ...] = ()) -> str:
+    """The paper page. Other stages contribute whole HTML sections (note, tags, related papers,
+    graph) through `after_abstract` / `after_bibtex`, so this stays one straight list."""
+    ids = Ids()
     me = paper_md(paper)
     digests = {d.path: d for d in library.digests}
     note = library.notes.by_paper.get(paper.id) if library.notes else None
@@ -95,44 +105,33 @@ def render_paper(paper: Paper, library: Library, bibtex: str,
     parts = [
         front_matter(paper, note.path if note else None),
         "",
-        f"# {escape.text(plain_title(paper.title))}",
-        "",
+        heading(1, escape.text(plain_title(paper.title)), ids),
         f'<p class="rl-authors">{authors}</p>',
-        "",
         HEADER_MARK,
-        "",
-        "## Abstract",
-        "",
+        heading(2, "Abstract", ids),
         _abstract(paper),
-        "",
-        *_sections(after_abstract),
-        "## BibTeX",
-        "",
-        fence(bibtex, "bibtex"),
-        "",
-        f"[Download {escape.text(paper.key)}.bib]({paper.slug}.bib)",
-        "",
-        *_sections(after_bibtex),
+        *_sections(after_abstract, ids),
+        heading(2, "BibTeX", ids),
+        code_block(bibtex, "bibtex"),
+        f'<p><a href="{url_from(me, f"papers/{paper.slug}.bib")}">Download {escape.text(paper.key)}.bib</a></p>',
+        *_sections(after_bibtex, ids),
     ]
     if paper.categories:
         names = ", ".join(f"{escape.text(c)} ({escape.text(class_name(c))})" for c in paper.categories)
-        parts += [f'<p class="rl-subjects">Subjects: {names}</p>', ""]
-    parts += ["## Sources", ""]
+        parts.append(f'<p class="rl-subjects">Subjects: {names}</p>')
+    parts += [heading(2, "Sources", ids), "<ul>"]
     for src in paper.sources:
         d = digests.get(src.path)
         title = escape.text(d.title) if d else escape.text(src.name)
-        target = f"[{title}]({rel(me, digest_md(d))})" if d else title
-        parts.append(f"- {target}, line {src.line}")
-    parts.append("")
+        target = f'<a href="{url_from(me, digest_md(d))}">{title}</a>' if d else title
+        parts.append(f"<li>{target}, line {src.line}</li>")
+    parts += ["</ul>", ""]
     return "\n".join(parts)
 
 
-def _sections(sections: tuple[str, ...]) -> list[str]:
-    out: list[str] = []
-    for section in sections:
-        if section.strip():
-            out += [section.rstrip("\n"), ""]
-    return out
+def _sections(sections: tuple[Section, ...], ids: Ids) -> list[str]:
+    # Called here, in page order, so the sections' heading ids follow the ones above them.
+    return [text.strip("\n") for text in (section(ids) for section in sections) if text.strip()]
 
 
 def _abstract(paper: Paper) -> str:

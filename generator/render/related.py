@@ -6,7 +6,8 @@ from ..enrich.text import plain_title
 from ..model import Library, Paper
 from . import escape
 from .graph import neighbourhood_svg
-from .links import paper_md, rel
+from .html import Ids, heading
+from .links import paper_md, url_from
 
 
 def _byline(paper: Paper) -> str:
@@ -16,7 +17,8 @@ def _byline(paper: Paper) -> str:
     return f"{name}, {paper.year}" if paper.year else name
 
 
-def related_section(paper: Paper, library: Library, by_id: dict[str, Paper] | None = None) -> str:
+def related_section(paper: Paper, library: Library, by_id: dict[str, Paper] | None = None,
+                    ids: Ids | None = None) -> str:
     by_id = by_id or library.by_id()
     links = [(r, by_id[r.id]) for r in paper.related if r.id in by_id]
     if not links:
@@ -24,14 +26,15 @@ def related_section(paper: Paper, library: Library, by_id: dict[str, Paper] | No
     me = paper_md(paper)
     to_md = {p.id: paper_md(p) for _, p in links}
     to_md[paper.id] = me
-    lines = ["## Related papers", ""]
+    lines = [heading(2, "Related papers", ids or Ids())]
     svg = neighbourhood_svg(paper, by_id, me, to_md)
     if svg:
-        # The labels repeat the list below, cut short: kept out of the search index (Material).
-        lines += [f'<div class="rl-graph" data-search-exclude>{svg}</div>', ""]
+        # The labels repeat the list below, cut short: kept out of the search index.
+        lines.append(f'<div class="rl-graph" data-search-exclude>{svg}</div>')
+    lines.append("<ol>")
     for r, other in links:
         title = escape.text(plain_title(other.title))
-        lines.append(f"1. [{title}]({rel(me, paper_md(other))}) — {_byline(other)}  ")
-        lines.append(f'   <span class="rl-why">{escape.text(r.why)} · score {r.score:.2f}</span>')
-    lines.append("")
+        lines.append(f'<li><a href="{url_from(me, to_md[other.id])}">{title}</a> — {_byline(other)}<br />\n'
+                     f'<span class="rl-why">{escape.text(r.why)} · score {r.score:.2f}</span></li>')
+    lines.append("</ol>")
     return "\n".join(lines)
