@@ -12,8 +12,7 @@ from generator.build import BuildResult
 from generator.enrich import bibtex
 from generator.enrich.bibtex import VERBATIM_FIELDS, make_entry
 from generator.model import Paper, SourceRef
-from tests.conftest import ROOT
-from tests.conftest import code_text
+from tests.conftest import ROOT, code_text
 
 # Month macros as pybtex (and bibtex) expand them when reading a file.
 _MONTH_NAMES = {m: dt.date(2000, i + 1, 1).strftime("%B") for i, m in enumerate(bibtex.MONTHS)}
@@ -68,7 +67,8 @@ def test_tmlr_entry_text_is_what_the_page_shows(seed_build: BuildResult) -> None
         "}")
     page = seed_build.files["papers/askdagger-active-skill-level-data-aggregation-for.md"]
     assert code_text(page) == text + "\n"
-    assert '<p><a href="../askdagger-active-skill-level-data-aggregation-for.bib">Download luijkx2025askdagger.bib</a></p>' in page
+    assert ('<p><a href="../askdagger-active-skill-level-data-aggregation-for.bib">'
+            "Download luijkx2025askdagger.bib</a></p>") in page
     assert seed_build.files["papers/askdagger-active-skill-level-data-aggregation-for.bib"] == text + "\n"
 
 

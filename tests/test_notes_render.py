@@ -14,8 +14,7 @@ import pytest
 from generator.build import BuildResult, build
 from generator.config import load_config
 from generator.render import render_site
-from tests.conftest import copy_project
-from tests.conftest import code_text, page_h1
+from tests.conftest import code_text, copy_project, page_h1
 
 HERTRICH = "papers/generative-feature-training-of-thin-2-layer-networks.md"
 MARON = "papers/one-shot-federated-distillation-using-monoclass-teachers-a.md"
@@ -130,7 +129,8 @@ def test_mentioned_in_lists_linking_notes(site: BuildResult) -> None:
     assert ('<li><a href="../generative-feature-training-of-thin-2-layer-networks/">'
             "Generative Feature Training of Thin Two-Layer Networks</a></li>") in section
     # The shipped note on casper2025defending links here too.
-    assert f'<li><a href="../defending-against-unforeseen-failure-modes-with-latent/">{CASPER_TITLE}</a></li>' in section
+    assert (f'<li><a href="../defending-against-unforeseen-failure-modes-with-latent/">{CASPER_TITLE}</a></li>'
+            in section)
 
 
 def test_hidden_paper_is_left_out(site: BuildResult) -> None:

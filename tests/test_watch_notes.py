@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 from generator.watch import Watcher, ignored_name
-from tests.conftest import copy_project
-from tests.conftest import page_h1
+from tests.conftest import copy_project, page_h1
 
 CASPER = "content/notes/casper2025defending.md"
 PAGE = "build/papers/defending-against-unforeseen-failure-modes-with-latent.md"
