@@ -14,7 +14,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.plugins import BasePlugin
 from mkdocs.structure.toc import get_toc
 
 from . import search, slim
@@ -82,16 +82,6 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
                 if folder.exists():
                     server.watch(str(folder))
         return server
-
-    # After Material's tags plugin has put its links into the context.
-    @event_priority(-100)
-    def on_page_context(self, context: Any, page: Any, **_: Any) -> Any:
-        # Tag chips on a paper page link to the tag's own page, not to the index of all tags.
-        from .render.tags import canonical_tag_links
-
-        if isinstance(context.get("tags"), list):
-            canonical_tag_links(context["tags"])
-        return context
 
 
 def _render_prebuilt(page: Any, config: Any, files: Any) -> None:

@@ -47,55 +47,61 @@ def test_page_numbers_elide_far_pages() -> None:
     assert page_numbers(12, 12) == [1, None, 10, 11, 12]
 
 
-def test_pager_links_are_relative_markdown_links() -> None:
+def test_pager_links_are_relative_urls() -> None:
     assert pager("all.md", 1, 1, "all.md") == ""
     assert pager("all.md", 1, 3, "all.md") == (
-        "Pages: **1** [2](all/2.md) [3](all/3.md) · [Next →](all/2.md)\n{: .rl-pager }")
+        '<p class="rl-pager">Pages: <strong>1</strong> <a href="2/">2</a> <a href="3/">3</a> · '
+        '<a href="2/">Next →</a></p>')
     assert pager("all.md", 2, 3, "all/2.md") == (
-        "Pages: [← Previous](../all.md) · [1](../all.md) **2** [3](3.md) · [Next →](3.md)\n{: .rl-pager }")
+        '<p class="rl-pager">Pages: <a href="../">← Previous</a> · <a href="../">1</a> <strong>2</strong> '
+        '<a href="../3/">3</a> · <a href="../3/">Next →</a></p>')
 
 
 def test_year_links_point_at_the_page_where_each_year_starts() -> None:
     chunks = pages(sorted(library(7).papers, key=lambda p: -(p.year or 0)), 2)
     starts = year_starts(chunks)
     assert starts == [(2026, 1), (2025, 2)]
-    assert year_links(starts, "all.md", "all/3.md") == "Years: [2026](../all.md) · [2025](2.md)\n{: .rl-years }"
+    assert year_links(starts, "all.md", "all/3.md") == (
+        '<p class="rl-years">Years: <a href="../">2026</a> · <a href="../2/">2025</a></p>')
 
 
 def test_all_papers_pages_hold_every_paper_once_in_order() -> None:
     out = render_all_pages(library(5), size=2)
     assert list(out) == ["all.md", "all/2.md", "all/3.md"]
     first = out["all.md"]
-    assert first.startswith("---\ntitle: All papers\nhide:\n  - navigation\n  - toc\n---\n\n# All papers\n\n"
-                            "5 papers, newest year first. Papers 1–2, page 1 of 3.\n")
-    # Newest year first, then by title.
-    assert "[Paper 01](papers/paper-01.md)" in first and "[Paper 02](papers/paper-02.md)" in first
+    assert first.startswith("---\ntitle: All papers\nhide:\n  - navigation\n  - toc\nrl_html: true\n---\n\n"
+                            '<h1 id="all-papers">All papers<a class="headerlink" href="#all-papers" '
+                            'title="Permanent link">&para;</a></h1>\n'
+                            "<p>5 papers, newest year first. Papers 1–2, page 1 of 3.</p>\n")
+    # Newest year first, then by title. The page `all.md` is served at all/, page 2 at all/2/.
+    assert '<a href="../papers/paper-01/">Paper 01</a>' in first and '<a href="../papers/paper-02/">' in first
     assert "Paper 03" not in first
     second = out["all/2.md"]
-    assert second.startswith("---\ntitle: All papers (page 2)\nhide:\n  - navigation\n  - toc\n---\n")
-    assert "| [Paper 03](../papers/paper-03.md) | Author 3 et al. | cs.LG · preprint | 2026 |" in second
-    assert "[Paper 04](../papers/paper-04.md)" in second
-    assert "[Paper 05](../papers/paper-05.md)" in out["all/3.md"]
-    linked = [line for page in out.values() for line in page.splitlines() if line.startswith("| [Paper")]
+    assert second.startswith("---\ntitle: All papers (page 2)\nhide:\n  - navigation\n  - toc\nrl_html: true\n")
+    assert ('<tr><td><a href="../../papers/paper-03/">Paper 03</a></td><td>Author 3 et al.</td>'
+            "<td>cs.LG · preprint</td><td>2026</td></tr>") in second
+    assert '<a href="../../papers/paper-04/">Paper 04</a>' in second
+    assert '<a href="../../papers/paper-05/">Paper 05</a>' in out["all/3.md"]
+    linked = [line for page in out.values() for line in page.splitlines() if line.startswith("<tr><td><a")]
     assert len(linked) == 5
 
 
 def test_one_page_needs_no_pager() -> None:
     out = render_all_pages(library(3), size=200)
     assert list(out) == ["all.md"]
-    assert "Pages:" not in out["all.md"] and "3 papers, newest year first.\n" in out["all.md"]
+    assert "Pages:" not in out["all.md"] and "<p>3 papers, newest year first.</p>\n" in out["all.md"]
 
 
 def test_digest_pages_continue_the_numbering() -> None:
     lib = library(3)
     out = render_digest_pages(lib.digests[0], lib, size=2)
     assert list(out) == ["digests/d.md", "digests/d/2.md"]
-    assert "1. [Paper 01](../papers/paper-01.md)" in out["digests/d.md"]
-    assert "[BibTeX](d.bib)" in out["digests/d.md"]
+    assert '<ol>\n<li><a href="../../papers/paper-01/">Paper 01</a>' in out["digests/d.md"]
+    assert '<a href="../d.bib">BibTeX</a>' in out["digests/d.md"]
     second = out["digests/d/2.md"]
-    assert "3. [Paper 03](../../papers/paper-03.md)" in second
-    assert "[BibTeX](../d.bib)" in second
-    assert "[← Previous](../d.md)" in second
+    assert '<ol start="3">\n<li><a href="../../../papers/paper-03/">Paper 03</a>' in second
+    assert '<a href="../../d.bib">BibTeX</a>' in second
+    assert '<a href="../">← Previous</a>' in second
 
 
 def test_page_size_comes_from_mkdocs_yml(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -112,4 +118,4 @@ def test_page_size_comes_from_mkdocs_yml(tmp_path) -> None:  # type: ignore[no-u
 def test_seed_site_has_one_all_papers_page(seed_build) -> None:  # type: ignore[no-untyped-def]
     assert "all.md" in seed_build.files
     assert not [f for f in seed_build.files if f.startswith("all/")]
-    assert "41 papers, newest year first.\n" in seed_build.files["all.md"]
+    assert "<p>41 papers, newest year first.</p>\n" in seed_build.files["all.md"]

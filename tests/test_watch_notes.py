@@ -108,8 +108,8 @@ def test_an_override_takes_the_full_path_and_the_build_folder_is_ignored(
     assert watcher.wait_for(1, 30)
     assert not watcher.outcomes[-1].fast
     assert page_h1((root / PAGE).read_text()) == "Latent Adversarial Training"
-    assert ("| [Latent Adversarial Training](papers/defending-against-unforeseen-failure-modes-with-latent.md) |"
-            in (root / "build/all.md").read_text())
+    assert ('<a href="../papers/defending-against-unforeseen-failure-modes-with-latent/">'
+            "Latent Adversarial Training</a>") in (root / "build/all.md").read_text()
 
 
 def test_a_broken_digest_keeps_the_last_good_output(watched: tuple[Watcher, Path, io.StringIO]) -> None:

@@ -16,7 +16,7 @@ from .pagination import page_size
 from .paper import Section, render_paper
 from .related import related_section
 from .status import render_status_pages
-from .tags import render_tag_files
+from .tags import all_tag_slugs, render_tag_files
 
 ASSETS = {
     "assets/readinglist.css": "readinglist.css",
@@ -39,8 +39,9 @@ def render_site(library: Library, config: Config) -> dict[str, str]:
         files["tags.md"] = "---\ntitle: Tags\n---\n\n# Tags\n\n<!-- material/tags -->\n"
     files.update(render_status_pages(library))
     by_id = library.by_id()
+    slugs = all_tag_slugs(library)
     for paper in track(library.papers, "rendering papers"):
-        files.update(render_paper_files(paper, library, config, by_id))
+        files.update(render_paper_files(paper, library, config, by_id, slugs))
     for digest in library.digests:
         files.update(render_digest_pages(digest, library, by_id, page_size(config)))
         files[f"digests/{digest.slug}.bib"] = bibtex.bibliography(
@@ -50,7 +51,7 @@ def render_site(library: Library, config: Config) -> dict[str, str]:
 
 
 def render_paper_files(paper: Paper, library: Library, config: Config,
-                       by_id: dict[str, Paper] | None = None) -> dict[str, str]:
+                       by_id: dict[str, Paper] | None = None, slugs: dict[str, str] | None = None) -> dict[str, str]:
     """The page and the .bib file of one paper."""
     entry = bibtex.entry_text(paper)
     by_id = library.by_id() if by_id is None else by_id
@@ -60,7 +61,8 @@ def render_paper_files(paper: Paper, library: Library, config: Config,
     after_bibtex: tuple[Section, ...] = (lambda ids: citesearch.cite_line(paper),
                                          lambda ids: related_section(paper, library, by_id, ids),
                                          lambda ids: mentions_section(paper, library, ids))
-    return {paper_md(paper): render_paper(paper, library, entry, after_abstract, after_bibtex),
+    slugs = all_tag_slugs(library) if slugs is None else slugs
+    return {paper_md(paper): render_paper(paper, library, entry, after_abstract, after_bibtex, slugs),
             f"papers/{paper.slug}.bib": entry + "\n"}
 
 
@@ -68,10 +70,10 @@ def render_note_pages(library: Library, config: Config, paper_ids: set[str]) -> 
     """Only what a change of notes alone can alter: those papers' pages, status pages, home.
     The watcher uses it when no note's overrides changed (see generator/watch.py)."""
     files = {"index.md": render_home(library, config), **render_status_pages(library)}
-    by_id = library.by_id()
+    by_id, slugs = library.by_id(), all_tag_slugs(library)
     for paper in library.papers:
         if paper.id in paper_ids:
-            files.update(render_paper_files(paper, library, config, by_id))
+            files.update(render_paper_files(paper, library, config, by_id, slugs))
     return files
 
 

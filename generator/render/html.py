@@ -67,6 +67,15 @@ def anchor_ids(body: str) -> set[str]:
     return set(_ID.findall(body))
 
 
+def table(head: list[str], rows: list[list[str]]) -> str:
+    """An HTML table as Python-Markdown writes one (Material styles and wraps it the same)."""
+    out = ["<table>", "<thead>", "<tr>", *(f"<th>{h}</th>" for h in head), "</tr>", "</thead>", "<tbody>"]
+    for row in rows:
+        out.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>")
+    out += ["</tbody>", "</table>"]
+    return "\n".join(out)
+
+
 def code_block(code: str, lang: str) -> str:
     """A highlighted block as `pymdownx.highlight` writes it (Material adds its copy button)."""
     return f'<div class="highlight"><pre><span></span><code>{_highlight(code, lang)}</code></pre></div>'

@@ -1,4 +1,7 @@
-"""Pages that list papers: home, All papers, the digest index and one page per digest."""
+"""Pages that list papers: home, All papers, the digest index and one page per digest.
+
+The home page is Markdown; the listings are HTML (render/html.py): at ten thousand papers they
+hold 50,000 rows, which Python-Markdown took twenty seconds to parse."""
 
 from __future__ import annotations
 
@@ -6,7 +9,8 @@ from ..config import Config
 from ..enrich.text import plain_title
 from ..model import Digest, Library, Paper
 from . import escape
-from .links import digest_md, paper_md, rel
+from .html import FLAG, Ids, heading, table
+from .links import digest_md, paper_md, rel, url_from
 from .pagination import PAGE_SIZE, page_md, pager, pages, year_links, year_starts
 from .paper import venue_line
 from .status import PAGES, status_counts
@@ -21,12 +25,15 @@ def first_author(paper: Paper) -> str:
     return name + (" et al." if len(paper.authors) > 1 or not paper.authors_complete else "")
 
 
+def paper_anchor(paper: Paper, from_md: str) -> str:
+    """The paper's title linking to its page, as HTML."""
+    return f'<a href="{url_from(from_md, paper_md(paper))}">{escape.text(plain_title(paper.title))}</a>'
+
+
 def paper_table(papers: list[Paper], from_md: str) -> str:
-    rows = ["| Title | First author | Venue | Year |", "| --- | --- | --- | --- |"]
-    for p in papers:
-        rows.append(f"| {paper_link(p, from_md)} | {first_author(p)} | "
-                    f"{escape.text(venue_line(p))} | {p.year or ''} |")
-    return "\n".join(rows)
+    return table(["Title", "First author", "Venue", "Year"],
+                 [[paper_anchor(p, from_md), first_author(p), escape.text(venue_line(p)), str(p.year or "")]
+                  for p in papers])
 
 
 def newest(library: Library, count: int = 10) -> list[Paper]:
@@ -92,26 +99,25 @@ def render_all_pages(library: Library, size: int = PAGE_SIZE) -> dict[str, str]:
         where = f" Papers {first}–{last}, page {n} of {len(chunks)}." if len(chunks) > 1 else ""
         # The table needs the width: no sidebars on wide screens (the tabs and the drawer remain).
         lines = ["---", "title: All papers" + (f" (page {n})" if n > 1 else ""), "hide:", "  - navigation",
-                 "  - toc", "---", "",
-                 "# All papers", "", f"{len(papers)} papers, newest year first.{where}", ""]
+                 "  - toc", f"{FLAG}: true", "---", "",
+                 heading(1, "All papers", Ids()), f"<p>{len(papers)} papers, newest year first.{where}</p>"]
         if len(chunks) > 1:
-            lines += [year_links(years, "all.md", me), "", pager("all.md", n, len(chunks), me), ""]
-        lines += [paper_table(chunk, me) if chunk else "No papers yet.", ""]
+            lines += [year_links(years, "all.md", me), pager("all.md", n, len(chunks), me)]
+        lines.append(paper_table(chunk, me) if chunk else "<p>No papers yet.</p>")
         if len(chunks) > 1:
-            lines += [pager("all.md", n, len(chunks), me), ""]
-        out[me] = "\n".join(lines)
+            lines.append(pager("all.md", n, len(chunks), me))
+        out[me] = "\n".join(lines) + "\n"
     return out
 
 
 
 def render_digest_index(library: Library) -> str:
     me = "digests/index.md"
-    lines = ["---", "title: Digests", "---", "", "# Digests", "",
-             "| Digest | Date | Papers |", "| --- | --- | --- |"]
-    for d in sorted(library.digests, key=lambda d: (d.date is not None, d.date, d.path), reverse=True):
-        lines.append(f"| [{escape.text(d.title)}]({rel(me, digest_md(d))}) | {d.date or ''} | {len(d.paper_ids)} |")
-    lines.append("")
-    return "\n".join(lines)
+    rows = [[f'<a href="{url_from(me, digest_md(d))}">{escape.text(d.title)}</a>', str(d.date or ""),
+             str(len(d.paper_ids))]
+            for d in sorted(library.digests, key=lambda d: (d.date is not None, d.date, d.path), reverse=True)]
+    return "\n".join(["---", "title: Digests", f"{FLAG}: true", "---", "", heading(1, "Digests", Ids()),
+                      table(["Digest", "Date", "Papers"], rows), ""])
 
 
 def render_digest_pages(digest: Digest, library: Library, by_id: dict[str, Paper] | None = None,
@@ -125,22 +131,23 @@ def render_digest_pages(digest: Digest, library: Library, by_id: dict[str, Paper
     out: dict[str, str] = {}
     for n, chunk in enumerate(chunks, start=1):
         me = page_md(base, n)
-        bib = rel(me, f"digests/{digest.slug}.bib")
+        bib = url_from(me, f"digests/{digest.slug}.bib")
         title = digest.title + (f" (page {n})" if n > 1 else "")
         lines = [
-            "---", f"title: {escape.yaml_string(title)}", "---", "",
-            f"# {escape.text(digest.title)}", "",
-            f"Source file <code>{escape.text(digest.name)}</code> · date {escape.text(date)} · "
-            f"{len(papers)} papers · [BibTeX]({bib})", "",
+            "---", f"title: {escape.yaml_string(title)}", f"{FLAG}: true", "---", "",
+            heading(1, escape.text(digest.title), Ids()),
+            f"<p>Source file <code>{escape.text(digest.name)}</code> · date {escape.text(date)} · "
+            f'{len(papers)} papers · <a href="{bib}">BibTeX</a></p>',
         ]
         if len(chunks) > 1:
-            lines += [pager(base, n, len(chunks), me), ""]
+            lines.append(pager(base, n, len(chunks), me))
         start = (n - 1) * size + 1
-        for k, p in enumerate(chunk, start=start):
-            lines.append(f"{k}. {paper_link(p, me)} — {first_author(p)} · {escape.text(venue_line(p))}")
-        lines.append("")
+        lines.append(f'<ol start="{start}">' if start > 1 else "<ol>")
+        for p in chunk:
+            lines.append(f"<li>{paper_anchor(p, me)} — {first_author(p)} · {escape.text(venue_line(p))}</li>")
+        lines.append("</ol>")
         if len(chunks) > 1:
-            lines += [pager(base, n, len(chunks), me), ""]
-        out[me] = "\n".join(lines)
+            lines.append(pager(base, n, len(chunks), me))
+        out[me] = "\n".join(lines) + "\n"
     return out
 

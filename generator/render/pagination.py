@@ -1,8 +1,8 @@
 """Pages that list every paper, split so each stays small at ten thousand papers.
 
 The first page keeps the page's own path (`all.md`, `digests/<slug>.md`); page n lives beside it
-in a folder of the same name (`all/2.md`, URL `all/2/`). Pager links are Markdown links between
-docs files, so MkDocs checks them like every other link.
+in a folder of the same name (`all/2.md`, URL `all/2/`). These pages are written as HTML (see
+render/html.py), so pager links are relative URLs; the tests follow every one of them.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import TypeVar
 from ..config import Config
 from ..errors import ConfigError
 from ..model import Paper
-from .links import rel
+from .links import url_from
 
 T = TypeVar("T")
 
@@ -52,12 +52,12 @@ def page_numbers(current: int, total: int, window: int = WINDOW) -> list[int | N
 
 
 def pager(base_md: str, current: int, total: int, from_md: str) -> str:
-    """`← Previous · 1 … 4 **5** 6 … 50 · Next →` as one Markdown paragraph (empty for one page)."""
+    """`← Previous · 1 … 4 <strong>5</strong> 6 … 50 · Next →` as one paragraph (empty for one page)."""
     if total <= 1:
         return ""
 
     def link(n: int, label: str) -> str:
-        return f"[{label}]({rel(from_md, page_md(base_md, n))})"
+        return f'<a href="{url_from(from_md, page_md(base_md, n))}">{label}</a>'
 
     parts = []
     if current > 1:
@@ -67,13 +67,13 @@ def pager(base_md: str, current: int, total: int, from_md: str) -> str:
         if n is None:
             numbers.append("…")
         elif n == current:
-            numbers.append(f"**{n}**")
+            numbers.append(f"<strong>{n}</strong>")
         else:
             numbers.append(link(n, str(n)))
     parts.append(" ".join(numbers))
     if current < total:
         parts.append(link(current + 1, "Next →"))
-    return "Pages: " + " · ".join(parts) + "\n{: .rl-pager }"
+    return '<p class="rl-pager">Pages: ' + " · ".join(parts) + "</p>"
 
 
 def year_starts(chunks: list[list[Paper]]) -> list[tuple[int | None, int]]:
@@ -90,8 +90,8 @@ def year_starts(chunks: list[list[Paper]]) -> list[tuple[int | None, int]]:
 
 def year_links(starts: list[tuple[int | None, int]], base_md: str, from_md: str) -> str:
     """`Years: 2026 · 2025 · undated` linking to the page where each year begins."""
-    links = [f"[{year or 'undated'}]({rel(from_md, page_md(base_md, n))})" for year, n in starts]
-    return "Years: " + " · ".join(links) + "\n{: .rl-years }"
+    links = [f'<a href="{url_from(from_md, page_md(base_md, n))}">{year or "undated"}</a>' for year, n in starts]
+    return '<p class="rl-years">Years: ' + " · ".join(links) + "</p>"
 
 
 def page_size(config: Config) -> int:

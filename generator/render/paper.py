@@ -18,6 +18,7 @@ from . import escape
 from .html import FLAG, Ids, code_block, heading
 from .links import digest_md, paper_md, url_from
 from .math import rich_text
+from .tags import chips
 
 # overrides/paper.html puts the venue badge and link buttons here, under the authors.
 HEADER_MARK = "<!-- rl:header -->"
@@ -92,9 +93,11 @@ def front_matter(paper: Paper, note_path: str | None = None) -> str:
 
 
 def render_paper(paper: Paper, library: Library, bibtex: str,
-                 after_abstract: tuple[Section, ...] = (), after_bibtex: tuple[Section, ...] = ()) -> str:
+                 after_abstract: tuple[Section, ...] = (), after_bibtex: tuple[Section, ...] = (),
+                 slugs: dict[str, str] | None = None) -> str:
     """The paper page. Other stages contribute whole HTML sections (note, tags, related papers,
-    graph) through `after_abstract` / `after_bibtex`, so this stays one straight list."""
+    graph) through `after_abstract` / `after_bibtex`, so this stays one straight list. `slugs`
+    names each tag's page (render/tags.py, `tag_slugs`), for the tag chips."""
     ids = Ids()
     me = paper_md(paper)
     digests = {d.path: d for d in library.digests}
@@ -105,6 +108,7 @@ def render_paper(paper: Paper, library: Library, bibtex: str,
     parts = [
         front_matter(paper, note.path if note else None),
         "",
+        chips(paper, me, slugs or {}),
         heading(1, escape.text(plain_title(paper.title)), ids),
         f'<p class="rl-authors">{authors}</p>',
         HEADER_MARK,

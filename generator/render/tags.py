@@ -1,25 +1,22 @@
 """Tag pages: one page per tag (`tags/<slug>.md`) listing its papers, plus its `.bib`.
 
-Each tag page holds a Material tags listing scoped to its own tag, so the tags plugin knows the
-page features that tag; `canonical_tag_links` (called from the MkDocs hook) then makes the tag
-chips on paper pages point to that page rather than to the index of all tags.
+The pages are HTML (render/html.py) and list their papers themselves. They carry no Material
+tags listing: at ten thousand papers the tags plugin spent some twenty seconds matching every
+page against every listing, and its index of all tags grew to 7 MB. Paper pages draw their tag
+chips themselves (`chips`), linking to these pages.
 """
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
-from typing import Any
 
 from ..enrich import bibtex
 from ..enrich.text import plain_title, slugify
 from ..model import Library, Paper
 from . import escape
-from .links import paper_md, rel
+from .html import FLAG, Ids, heading, table
+from .links import paper_md, rel, url_from
 
-# The listing layout in overrides/fragments/tags/readinglist/: a heading only, no page list
-# (the table under it lists the papers with first author and year).
-LISTING_LAYOUT = "readinglist"
 INDEX_MD = "tags.md"
 
 
@@ -35,6 +32,11 @@ def tag_slugs(names: list[str]) -> dict[str, str]:
         used.add(slug)
         out[name] = slug
     return out
+
+
+def all_tag_slugs(library: Library) -> dict[str, str]:
+    """`tag_slugs` of every tag in the library: the pages `render_tag_files` writes."""
+    return tag_slugs(list({t for p in library.papers for t in p.tags}))
 
 
 def tag_md(slug: str) -> str:
@@ -54,30 +56,29 @@ def _first_author(paper: Paper) -> str:
     return name + (" et al." if len(paper.authors) > 1 or not paper.authors_complete else "")
 
 
+def chips(paper: Paper, from_md: str, slugs: dict[str, str]) -> str:
+    """A paper's tags as Material draws them (`partials/tags.html`), each linking to its tag page."""
+    if not paper.tags:
+        return ""
+    links = [f'<a href="{url_from(from_md, tag_md(slugs[t]))}" class="md-tag">{escape.text(t)}</a>'
+             for t in sorted(paper.tags, key=str.lower) if t in slugs]
+    return '<nav class="md-tags">' + "".join(links) + "</nav>"
+
+
 def render_tag_page(name: str, slug: str, papers: list[Paper], description: str = "") -> str:
     me = tag_md(slug)
     ordered = sorted(papers, key=lambda p: (-(p.year or 0), plain_title(p.title).lower(), p.id))
     count = f"{len(ordered)} paper" + ("" if len(ordered) == 1 else "s")
-    # The tag as Material knows it: front matter holds HTML text (escape.yaml_string), so a name
-    # with `&` or `'` would otherwise match no page and the listing would come out empty.
-    known = json.loads(escape.yaml_string(name))
-    directive = json.dumps({"include": [known], "layout": LISTING_LAYOUT, "toc": False}, ensure_ascii=False)
-    lines = [
-        "---", f"title: {escape.yaml_string(name)}", "---", "",
-        f"# {escape.text(name)}", "",
-    ]
+    lines = ["---", f"title: {escape.yaml_string(name)}", f"{FLAG}: true", "---", "",
+             heading(1, escape.text(name), Ids())]
     if description:
-        lines += [escape.text(description), ""]
-    lines += [
-        f"{count} · [BibTeX of all {len(ordered)}]({slug}.bib) · [All tags]({rel(me, INDEX_MD)})", "",
-        f"<!-- material/tags {directive} -->", "",
-        "| Title | First author | Year |", "| --- | --- | --- |",
-    ]
-    for p in ordered:
-        title = escape.text(plain_title(p.title))
-        lines.append(f"| [{title}]({rel(me, paper_md(p))}) | {_first_author(p)} | {p.year or ''} |")
-    lines.append("")
-    return "\n".join(lines)
+        lines.append(f"<p>{escape.text(description)}</p>")
+    lines.append(f'<p>{count} · <a href="{url_from(me, f"tags/{slug}.bib")}">BibTeX of all {len(ordered)}</a> · '
+                 f'<a href="{url_from(me, INDEX_MD)}">All tags</a></p>')
+    lines.append(table(["Title", "First author", "Year"],
+                       [[f'<a href="{url_from(me, paper_md(p))}">{escape.text(plain_title(p.title))}</a>',
+                         _first_author(p), str(p.year or "")] for p in ordered]))
+    return "\n".join(lines) + "\n"
 
 
 def render_tags_index(library: Library, slugs: dict[str, str]) -> str:
@@ -93,14 +94,14 @@ def render_tags_index(library: Library, slugs: dict[str, str]) -> str:
     for name in sorted(groups, key=lambda n: (-len(groups[n]), n.lower())):
         link = f"[{escape.text(name)}]({rel(INDEX_MD, tag_md(slugs[name]))})"
         lines.append(f"| {link} | {len(groups[name])} | {escape.text(described.get(name, ''))} |")
-    lines += ["", "## Papers by tag", "", "<!-- material/tags -->", ""]
+    lines.append("")
     return "\n".join(lines)
 
 
 def render_tag_files(library: Library) -> dict[str, str]:
     """`tags.md`, and `tags/<slug>.md` + `tags/<slug>.bib` for every tag some paper carries."""
     groups = papers_by_tag(library)
-    slugs = tag_slugs(list(groups))
+    slugs = all_tag_slugs(library)
     described = dict(library.topics)
     files = {INDEX_MD: render_tags_index(library, slugs)}
     for name, papers in groups.items():
@@ -110,21 +111,3 @@ def render_tag_files(library: Library) -> dict[str, str]:
     return files
 
 
-def canonical_tag_links(tags: list[Any], index_url: str = "tags/") -> None:
-    """Put each tag's own page first among the listings a tag chip can link to.
-
-    Material's tags plugin links a chip to the "closest" listing featuring the tag; for a paper
-    page the index and the tag's page are equally close, so its pick would depend on set order.
-    The links are `Link(title, url)` with url like `tags/federated-learning/#tag:...`.
-    """
-    for ref in tags:
-        links = getattr(ref, "links", None)
-        if not links:
-            continue
-
-        def rank(link: Any) -> tuple[int, str]:
-            path = str(getattr(link, "url", "")).split("#", 1)[0]
-            own = path.startswith(index_url) and path.rstrip("/") != index_url.rstrip("/")
-            return (0 if own else 1, path)
-
-        links.sort(key=rank)
