@@ -46,7 +46,7 @@ def test_track_yields_everything() -> None:
 
 
 def test_strip_indentation_keeps_pre_and_textarea() -> None:
-    html = ("<div>\n    <p>\n      Some text\n    </p>\n"
+    html = ("<div>\n    <p>\n\n\n      Some text\n    </p>\n"
             "    <pre><code>keep\n    this   indent\n</code></pre>\n"
             "  <textarea>\n  also kept</textarea>\n</div>\n")
     assert strip_indentation(html) == (

@@ -116,7 +116,7 @@ def render_paper(paper: Paper, library: Library, bibtex: str,
         _abstract(paper),
         *_sections(after_abstract, ids),
         heading(2, "BibTeX", ids),
-        code_block(bibtex, "bibtex"),
+        code_block(bibtex),
         f'<p><a href="{url_from(me, f"papers/{paper.slug}.bib")}">Download {escape.text(paper.key)}.bib</a></p>',
         *_sections(after_bibtex, ids),
     ]
