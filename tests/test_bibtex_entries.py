@@ -66,7 +66,7 @@ def test_tmlr_entry_text_is_what_the_page_shows(seed_build: BuildResult) -> None
         "    url = {https://openreview.net/forum?id=987Az9f8fT}\n"
         "}")
     page = seed_build.files["papers/askdagger-active-skill-level-data-aggregation-for.md"]
-    assert code_text(page) == text + "\n"
+    assert code_text(page) == text
     assert ('<p><a href="../askdagger-active-skill-level-data-aggregation-for.bib">'
             "Download luijkx2025askdagger.bib</a></p>") in page
     assert seed_build.files["papers/askdagger-active-skill-level-data-aggregation-for.bib"] == text + "\n"
