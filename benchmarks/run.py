@@ -344,12 +344,22 @@ def edit_loop(config_file: Path, timeout: float = 900.0) -> dict[str, Any]:
                 raise SystemExit("readinglist serve did not come up in time")
             time.sleep(1.0)
         startup = time.perf_counter() - t_start
+        # The note is made first (`readinglist note`, a new file: a full rebuild) and the timed edit
+        # is a change to it, as when a curator writes a note: what the target is about.
+        note = _note_stub(proj, paper)
+        if note is not None:
+            _wait_for(url, 'id="my-notes"', timeout)
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
             page = browser.new_page()
             page.goto(url, wait_until="load")
             time.sleep(2.0)  # let the live-reload socket connect
-            how = _make_edit(proj, paper, marker)
+            if note is not None:
+                with note.open("a", encoding="utf-8") as fh:
+                    fh.write(f"\n\n{marker}.\n")
+                how = f"note {note.relative_to(proj)}"
+            else:
+                how = _title_edit(proj, paper, marker)
             t0 = time.perf_counter()
             page.get_by_text(marker).first.wait_for(timeout=120_000)
             took = time.perf_counter() - t0
@@ -361,24 +371,39 @@ def edit_loop(config_file: Path, timeout: float = 900.0) -> dict[str, Any]:
     return {"edit_s": took, "startup_s": startup, "edited": how}
 
 
-def _make_edit(proj: Path, paper: dict[str, Any], marker: str) -> str:
-    """A note edit when this branch has notes (`readinglist note` makes the stub), else a title edit."""
+def _wait_for(url: str, text: str, timeout: float) -> None:
+    import urllib.request
+
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < timeout:
+        try:
+            with urllib.request.urlopen(url, timeout=5) as resp:
+                if text in resp.read().decode("utf-8", "replace"):
+                    return
+        except OSError:
+            pass
+        time.sleep(0.5)
+    raise SystemExit(f"{url} never showed {text!r}")
+
+
+def _note_stub(proj: Path, paper: dict[str, Any]) -> Path | None:
+    """The paper's note, made by `readinglist note` (None on a branch without notes)."""
     exe = Path(sys.executable).with_name("readinglist")
     notes = proj / "content" / "notes"
     probe = subprocess.run([str(exe), "note", "--help"], capture_output=True, text=True, cwd=proj)
-    if probe.returncode == 0:
-        before = set(notes.rglob("*.md")) if notes.exists() else set()
-        subprocess.run([str(exe), "-f", str(proj / "mkdocs.yml"), "note", paper["key"]], capture_output=True,
-                       text=True, cwd=proj)
-        after = set(notes.rglob("*.md")) if notes.exists() else set()
-        created = sorted(after - before) or sorted(p for p in after if paper["key"] in p.name
-                                                   or paper["page"].split("/")[1] in p.name)
-        if created:
-            note = created[0]
-            with note.open("a", encoding="utf-8") as fh:
-                fh.write(f"\n\n{marker}.\n")
-            return f"note {note.relative_to(proj)}"
-    # No notes on this branch: change the paper's title in its digest.
+    if probe.returncode != 0:
+        return None
+    before = set(notes.rglob("*.md")) if notes.exists() else set()
+    subprocess.run([str(exe), "-f", str(proj / "mkdocs.yml"), "note", paper["key"]], capture_output=True,
+                   text=True, cwd=proj)
+    after = set(notes.rglob("*.md")) if notes.exists() else set()
+    created = sorted(after - before) or sorted(p for p in after if paper["key"] in p.name
+                                               or paper["page"].split("/")[1] in p.name)
+    return created[0] if created else None
+
+
+def _title_edit(proj: Path, paper: dict[str, Any], marker: str) -> str:
+    """Without notes: change the paper's title in its digest."""
     for digest in sorted((proj / "seeds").glob("*.txt")):
         text = digest.read_text(encoding="utf-8")
         title = paper["title_source"]

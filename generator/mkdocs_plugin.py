@@ -101,7 +101,9 @@ _publish_lock = threading.Lock()
 
 
 def _prepared(config: Any) -> Path:
-    return Path(config.docs_dir) / ".readinglist-cache" / search.INDEX_DIR
+    # Beside mkdocs.yml, not in the docs folder: MkDocs would list its 10,000 chunk files on every
+    # build (a second of each rebuild under `serve`) and its watcher would see Pagefind write them.
+    return Path(config.config_file_path).parent / ".readinglist-cache" / search.INDEX_DIR
 
 
 def _start_search_index(config: Any) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from functools import lru_cache
 
 _SPECIAL = set("&<>\"'`\\*_{}[]()#+!|~^=$")
 # C0/C1 controls, line/paragraph separators, lone surrogates and non-characters: invisible, and
@@ -33,10 +34,12 @@ def chars(value: str) -> str:
     return _SPECIAL_RE.sub(lambda m: _ENTITY[m.group()], _CONTROL.sub(" ", value))
 
 
+@lru_cache(maxsize=1 << 17)
 def text(value: str) -> str:
     """Untrusted text for one line of a page: whitespace folded, every special escaped.
 
-    Also safe at the start of a Markdown line: a leading `-` or `1.` would make a list."""
+    Also safe at the start of a Markdown line: a leading `-` or `1.` would make a list.
+    Cached: a title or a name is written on ten or more pages (lists, related papers, pictures)."""
     out = chars(fold(value))
     if out.startswith("-"):
         out = "&#45;" + out[1:]
