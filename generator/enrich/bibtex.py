@@ -32,6 +32,7 @@ VERBATIM_FIELDS = frozenset({"url", "doi", "eprint"})
 _ARXIV_CLASS = re.compile(r"^[a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]{2,3})?$")
 _ARXIV_ID = re.compile(r"^(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?$")
 _DOI = re.compile(r"^10\.\d{4,9}/[^\s{}\\\"%#]+$")
+_BRACES = re.compile(r"[{}]")
 _URL_UNSAFE = re.compile(r"[^A-Za-z0-9\-._~:/?\[\]@!$&'()*+,;=%#]")
 
 
@@ -47,6 +48,18 @@ class _LatexWriter(Writer):  # type: ignore[misc]
         # Braces, as most .bib files use, whether or not the value holds a `"`.
         self.check_braces(s)
         return "{" + s + "}"
+
+    def check_braces(self, s: str) -> None:
+        # pybtex's check walks every character in Python (a third of writing an entry). Braces that
+        # never close more than they opened and end level are fine by pybtex too; anything else
+        # goes to pybtex's own check and error.
+        depth = 0
+        for brace in _BRACES.findall(s):
+            depth += 1 if brace == "{" else -1
+            if depth < 0:
+                break
+        if depth:
+            super().check_braces(s)
 
     def _write_field(self, stream, type, value):  # type: ignore[no-untyped-def]
         if type == "month" and value in MONTHS:
