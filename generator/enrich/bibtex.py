@@ -14,7 +14,6 @@ Field values are LaTeX (made by `bibtitle`), so the writer is told not to re-enc
 
 from __future__ import annotations
 
-import functools
 import re
 
 from pybtex.database import BibliographyData, Entry, Person
@@ -138,11 +137,29 @@ def _write(entries: dict[str, Entry]) -> str:
     return str(_LatexWriter(encoding="UTF-8").to_string(BibliographyData(entries=entries)))
 
 
-@functools.lru_cache(maxsize=16384)
+# Each paper's entry is written once and reused by its page, its .bib, references.bib and the
+# digest and tag files (and by rebuilds under `serve`): Paper is frozen, so hashable.
+_BLOCKS: dict[Paper, str] = {}
+_MAX_BLOCKS = 50_000
+
+
 def _block(paper: Paper) -> str:
-    # Each paper's entry is written once and reused by its page, its .bib, references.bib and
-    # the digest and tag files (and by rebuilds under `serve`): Paper is frozen, so hashable.
-    return _write({paper.key: make_entry(paper)})
+    text = _BLOCKS.get(paper)
+    if text is None:
+        if len(_BLOCKS) >= _MAX_BLOCKS:
+            _BLOCKS.clear()
+        text = _BLOCKS[paper] = _write({paper.key: make_entry(paper)})
+    return text
+
+
+def block(paper: Paper) -> str:
+    """The paper's entry as it appears in a `.bib` file (ends with a newline)."""
+    return _block(paper)
+
+
+def remember(paper: Paper, text: str) -> None:
+    """An entry another process wrote for `paper` (render/parallel.py): the same text `block` gives."""
+    _BLOCKS[paper] = text
 
 
 def entry_text(paper: Paper) -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from ..config import Config
 from ..enrich import bibtex
 from ..model import Library, Paper
-from ..progress import track
 from . import citesearch
 from .exports import papers_json
 from .indexes import render_all_pages, render_digest_index, render_digest_pages, render_home
@@ -14,6 +13,7 @@ from .map import MAP_MD, render_map
 from .notes import mentions_section, note_section
 from .pagination import page_size
 from .paper import Section, render_paper
+from .parallel import render_papers
 from .related import related_section
 from .status import render_status_pages
 from .tags import all_tag_slugs, render_tag_files
@@ -26,6 +26,10 @@ ASSETS = {
 
 def render_site(library: Library, config: Config) -> dict[str, str]:
     """Every generated file, keyed by its path inside the build folder."""
+    by_id = library.by_id()
+    slugs = all_tag_slugs(library)
+    # Paper pages first: they write each paper's BibTeX entry, which the files below reuse.
+    pages = render_papers(library, lambda paper: render_paper_files(paper, library, config, by_id, slugs))
     files: dict[str, str] = {
         "index.md": render_home(library, config),
         "digests/index.md": render_digest_index(library),
@@ -38,10 +42,7 @@ def render_site(library: Library, config: Config) -> dict[str, str]:
     if "tags.md" not in files:
         files["tags.md"] = "---\ntitle: Tags\n---\n\n# Tags\n\n<!-- material/tags -->\n"
     files.update(render_status_pages(library))
-    by_id = library.by_id()
-    slugs = all_tag_slugs(library)
-    for paper in track(library.papers, "rendering papers"):
-        files.update(render_paper_files(paper, library, config, by_id, slugs))
+    files.update(pages)
     for digest in library.digests:
         files.update(render_digest_pages(digest, library, by_id, page_size(config)))
         files[f"digests/{digest.slug}.bib"] = bibtex.bibliography(
