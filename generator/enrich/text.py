@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from unidecode import unidecode
 
@@ -10,8 +11,10 @@ _CMD_ARG = re.compile(r"\\(?:math[a-z]*|text[a-z]*|emph|bm|operatorname)\s*\{([^
 _DOLLAR = re.compile(r"\$([^$]+)\$")
 
 
+@lru_cache(maxsize=1 << 16)
 def plain_title(title: str) -> str:
-    """A title as plain text: `\\mathsf{VISTA}` -> `VISTA`, `$x$` -> `x`."""
+    """A title as plain text: `\\mathsf{VISTA}` -> `VISTA`, `$x$` -> `x`. (Cached: pages ask for
+    each title many times, in lists, related papers and pictures.)"""
     text = _CMD_ARG.sub(r"\1", title)
     text = _DOLLAR.sub(lambda m: _CMD_ARG.sub(r"\1", m.group(1)), text)
     return " ".join(text.split())

@@ -4,6 +4,7 @@ relative URLs that pages written as HTML use directly (paper pages, see render/h
 from __future__ import annotations
 
 import posixpath
+from functools import lru_cache
 
 from ..model import Digest, Paper
 
@@ -29,6 +30,7 @@ def rel(from_md: str, to_path: str) -> str:
     return "/".join([".."] * (len(here) - common) + there[common:]) or "."
 
 
+@lru_cache(maxsize=1 << 16)
 def page_url(md_path: str) -> str:
     """The URL MkDocs gives a Markdown file (directory URLs): `papers/x.md` -> `papers/x/`."""
     stem = md_path[:-3] if md_path.endswith(".md") else md_path
