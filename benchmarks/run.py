@@ -6,9 +6,10 @@
     python benchmarks/run.py --json out.json       # also write the figures as JSON
 
 Each measurement runs in a child process of its own, so peak memory is that stage's alone. The
-generator is timed through the names `generator.build.build` calls (read, enrich, render, write);
-time spent in functions of `generator.enrich.related` (when that module exists) is reported as its
-own column and taken out of "enrich". Figures on a shared machine are pessimistic.
+generator is timed through the names `generator.build.build` calls: `collect` (read and enrich),
+`render_site` and `write_tree`; "read" is `generator.sources.read_all` and "related" the functions
+of `generator.enrich.related` (when that module exists), both run inside `collect`, so "enrich" is
+`collect` without them. Figures on a shared machine are pessimistic.
 """
 
 from __future__ import annotations
@@ -98,7 +99,10 @@ def install_timers(timer: StageTimer) -> bool:
     import generator.sources as gs
 
     gs.read_all = timer.wrap("read", gs.read_all)
-    for name, stage in (("enrich", "enrich"), ("render_site", "render"), ("write_tree", "write")):
+    # `collect` reads, loads the notes and enriches (related papers among it); older branches
+    # called `enrich` from build() directly.
+    for name, stage in (("collect", "collect"), ("enrich", "collect"), ("render_site", "render"),
+                        ("write_tree", "write")):
         if hasattr(gb, name):
             setattr(gb, name, timer.wrap(stage, getattr(gb, name)))
     try:
@@ -121,6 +125,7 @@ def child_gen(config_file: Path) -> dict[str, Any]:
     import generator.build as gb
     from generator.config import load_config
 
+    read_inside = hasattr(gb, "collect")  # else build() reads before it enriches
     t0 = time.perf_counter()
     result = gb.build(load_config(config_file))
     total = time.perf_counter() - t0
@@ -129,7 +134,8 @@ def child_gen(config_file: Path) -> dict[str, Any]:
     return {
         "total": total,
         "read": st.get("read", 0.0),
-        "enrich": st.get("enrich", 0.0) - st.get("related", 0.0),
+        "enrich": max(0.0, st.get("collect", 0.0) - (st.get("read", 0.0) if read_inside else 0.0)
+                      - st.get("related", 0.0)),
         "related": st.get("related") if has_related else None,
         "render": st.get("render", 0.0),
         "write": st.get("write", 0.0),

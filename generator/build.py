@@ -5,16 +5,20 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from . import cache, progress, sources
+from . import cache, progress
 from .config import Config
-from .enrich import Registry
-from .enrich.bibnames import load_name_overrides
 from .errors import Problems
 from .model import Library
-from .notes import NoteCache, enrich_with_notes, load_notes
-from .render import render_site
 from .write import WriteStats, write_if_changed, write_tree
+
+if TYPE_CHECKING:
+    from .enrich import Registry
+    from .notes import NoteCache
+
+# The stages are imported when a build runs, not with this module: a no-change build (every
+# `mkdocs build` and `readinglist build` starts with one) needs none of them.
 
 
 @dataclass
@@ -42,9 +46,38 @@ class BuildResult:
         return "readinglist: " + ", ".join(parts)
 
 
+class StoredResult(BuildResult):
+    """The result of the last build, reused (cache.py): its library is unpickled when first asked
+    for, as a no-change build only reports the problems and the summary."""
+
+    def __init__(self, stored: cache.Stored) -> None:
+        self.problems, self.stats = stored.result.problems, stored.result.stats
+        self.files = stored.files
+        self._stored = stored
+        self._library: Library | None = None
+
+    @property  # type: ignore[override]
+    def library(self) -> Library:
+        if self._library is None:
+            self._library = self._stored.library()
+        return self._library
+
+    @library.setter
+    def library(self, value: Library) -> None:
+        self._library = value
+
+    def summary(self) -> str:
+        return self._stored.summary
+
+
 def collect(config: Config, problems: Problems,
             notes_cache: NoteCache | None = None) -> tuple[Library, Registry]:
     """Read every digest and enrich the whole model (related links need all papers)."""
+    from . import sources
+    from .enrich import Registry
+    from .enrich.bibnames import load_name_overrides
+    from .notes import enrich_with_notes, load_notes
+
     raws = sources.read_all(config.seeds_dir, config.root, problems)
     registry = Registry.load(config.registry_path, problems)
     names_path = config.content_dir / "names.yml"
@@ -52,6 +85,13 @@ def collect(config: Config, problems: Problems,
     notes = load_notes(config.notes_dir, config.root, problems, notes_cache)
     library = enrich_with_notes(raws, registry, problems, notes, config, names=names)
     return library, registry
+
+
+def render_site(library: Library, config: Config) -> dict[str, str]:
+    """Every generated page (generator.render.render_site)."""
+    from .render import render_site as render
+
+    return render(library, config)
 
 
 def extra_pages(config: Config, problems: Problems) -> dict[str, str]:
@@ -75,8 +115,8 @@ def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None =
     before = cache.fingerprint(config, registry=False) if write else ""
     if write:
         reused = cache.reuse(config, cache.fingerprint(config, base=before))
-        if isinstance(reused, BuildResult):
-            return reused
+        if reused is not None:
+            return StoredResult(reused)
     with progress.paused_gc():
         problems = Problems()
         library, registry = collect(config, problems, notes_cache)

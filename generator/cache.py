@@ -10,12 +10,15 @@ stored by the last build, and the build folder still holds exactly the files tha
 input is parsed and no file written.
 
 The memo lives in the build folder (`.readinglist-cache/`), which MkDocs skips (dot-folder) and
-`write_tree` keeps. Anything it cannot vouch for — a digest dated from git history, an unreadable
+`write_tree` keeps. The library (every paper with its related papers, by far the largest part) is
+in a file of its own, unpickled only when a caller asks for it: a no-change `mkdocs build` only
+prints the summary. Anything it cannot vouch for — a digest dated from git history, an unreadable
 memo, a changed build folder — means a normal build.
 """
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import os
 import pickle
@@ -29,15 +32,36 @@ from .config import Config
 
 CACHE_DIR = ".readinglist-cache"
 MEMO = "memo.pickle"
-VERSION = 1
+LIBRARY = "library.pickle"
+VERSION = 2
 
 
 @dataclass
 class Memo:
     fingerprint: str
     manifest: dict[str, tuple[int, int]]  # build-folder file -> (size, mtime_ns)
-    result: Any  # the BuildResult of that build, without its files
+    result: Any  # the BuildResult of that build, without its files and its library
     files: list[str]  # the files that build generated, in its order
+    summary: str  # that result's summary()
+
+
+@dataclass
+class Stored:
+    """What `reuse` hands back: the stored result (library left out), its files and summary."""
+
+    result: Any
+    files: Mapping[str, str]
+    summary: str
+    path: Path
+    fingerprint: str
+
+    def library(self) -> Any:
+        """The stored build's library, read now."""
+        with self.path.open("rb") as fh:
+            fingerprint, library = pickle.load(fh)
+        if fingerprint != self.fingerprint:  # cannot happen: `remember` writes the memo last
+            raise RuntimeError(f"{self.path} does not belong to the build it is stored with")
+        return library
 
 
 def _tree(folder: Path, h: Any) -> None:
@@ -84,14 +108,20 @@ def _file(path: Path, h: Any) -> None:
 def manifest(build_dir: Path) -> dict[str, tuple[int, int]]:
     """Every file in the build folder but the cache: relative path -> (size, mtime_ns)."""
     out: dict[str, tuple[int, int]] = {}
-    root = str(build_dir)
-    for dirpath, dirs, names in os.walk(build_dir):
-        if dirpath == root and CACHE_DIR in dirs:
-            dirs.remove(CACHE_DIR)
-        for name in names:
-            path = os.path.join(dirpath, name)
-            st = os.stat(path)
-            out[os.path.relpath(path, root)] = (st.st_size, st.st_mtime_ns)
+    # os.scandir with the relative path carried along: os.walk + relpath cost more than the stats.
+    todo: list[tuple[str, str]] = [(str(build_dir), "")]
+    while todo:
+        folder, prefix = todo.pop()
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    if prefix or entry.name != CACHE_DIR:
+                        todo.append((entry.path, f"{prefix}{entry.name}/"))
+                    continue
+                if entry.is_symlink() and os.path.isdir(entry.path):
+                    continue  # os.walk lists a link to a folder as a folder, never follows it
+                st = os.stat(entry.path)
+                out[prefix + entry.name] = (st.st_size, st.st_mtime_ns)
     return out
 
 
@@ -99,7 +129,7 @@ def _memo_path(config: Config) -> Path:
     return config.build_dir / CACHE_DIR / MEMO
 
 
-def reuse(config: Config, fp: str) -> Any | None:
+def reuse(config: Config, fp: str) -> Stored | None:
     """The stored result of the last build if its inputs had fingerprint `fp` and its output is intact."""
     path = _memo_path(config)
     try:
@@ -114,27 +144,36 @@ def reuse(config: Config, fp: str) -> Any | None:
             return None
     except OSError:
         return None
-    result = memo.result
-    result.files = BuiltFiles(config.build_dir, memo.files)
-    return result
+    return Stored(memo.result, BuiltFiles(config.build_dir, memo.files), memo.summary,
+                  path.with_name(LIBRARY), fp)
 
 
 def remember(config: Config, fp: str, result: Any, files: list[str]) -> None:
     """Store `result` for the next build; a digest dated from git history is never vouched for."""
     path = _memo_path(config)
+    # The memo goes first and comes back last: a build killed in between leaves no memo, never
+    # one that would vouch for another build's library.
+    path.unlink(missing_ok=True)
     if any(d.date_source == "git" for d in result.library.digests):
-        path.unlink(missing_ok=True)
+        path.with_name(LIBRARY).unlink(missing_ok=True)
         return
     path.parent.mkdir(parents=True, exist_ok=True)
-    memo = Memo(fp, manifest(config.build_dir), result, files)
+    head = copy.copy(result)
+    head.library = None
+    _dump(path.with_name(LIBRARY), (fp, result.library))
+    _dump(path, Memo(fp, manifest(config.build_dir), head, files, result.summary()))
+
+
+def _dump(path: Path, value: Any) -> None:
     tmp = path.with_suffix(".tmp")
     with tmp.open("wb") as fh:
-        pickle.dump(memo, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        pickle.dump(value, fh, protocol=pickle.HIGHEST_PROTOCOL)
     os.replace(tmp, path)
 
 
 def forget(config: Config) -> None:
     _memo_path(config).unlink(missing_ok=True)
+    _memo_path(config).with_name(LIBRARY).unlink(missing_ok=True)
 
 
 class BuiltFiles(Mapping[str, str]):

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
+import pytest
+
 from generator.build import build
 from generator.config import Config
 from tests.conftest import page_h1
@@ -82,3 +84,23 @@ def test_check_never_uses_or_writes_the_memo(project: Callable[..., Config]) -> 
     result = build(config, write=False)
     assert result.stats is None and len(result.files) > 41
     assert not (config.build_dir / ".readinglist-cache").exists()
+
+
+def test_a_reused_build_reads_its_library_only_when_asked(project: Callable[..., Config],
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator import cache
+
+    config = project()
+    first = build(config)
+    reads: list[int] = []
+    real = cache.Stored.library
+    monkeypatch.setattr(cache.Stored, "library", lambda self: reads.append(1) or real(self))
+    again = build(config)
+    assert again.stats is not None and again.stats.written == []
+    assert [str(p) for p in again.problems] == [str(p) for p in first.problems]
+    again.summary()
+    assert reads == []  # the summary and problems come from the small memo
+    assert [p.key for p in again.library.papers] == [p.key for p in first.library.papers]
+    assert [r.id for r in again.library.papers[0].related] == [r.id for r in first.library.papers[0].related]
+    again.library  # noqa: B018 - read once, then kept
+    assert reads == [1]

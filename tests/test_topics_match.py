@@ -196,3 +196,27 @@ def test_tag_names_that_could_break_pages_are_refused(bad: str) -> None:
     assert parse_taxonomy(node, "t.yml", problems).names == []
     assert str(problems.items[0]) == (f"t.yml:2: warning: topic name {bad!r} has characters a tag cannot hold; "
                                       "entry skipped")
+
+
+def test_fast_word_split_and_phrase_counts_match_the_plain_definition() -> None:
+    import re
+
+    from generator.enrich.topics import phrase_keys, text_keys
+
+    taxonomy = Taxonomy([Topic("Dist", phrases=("policy distillation", "distillation", "OPD")),
+                         Topic("RL", phrases=("reinforcement learning", "policy")),
+                         Topic("Same", phrases=("policy", "policies", "policy gradient"))])
+    texts = ["Policy distillation_and policies; OPDs, opd. policy-gradient policy", "a_b", "",
+             "Politique d'apprentissage: policy distillation über alles", "policy"]
+    word = re.compile(r"[^\W_]+")
+    for text in texts:
+        tokens = word.findall(text)
+        # The definition: at each position, each topic once if any of its phrases starts there.
+        want = [0, 0, 0]
+        for i in range(len(tokens)):
+            for n, topic in enumerate(taxonomy.topics):
+                phrases = [phrase_keys(p) for p in topic.phrases]
+                if any(i + len(ks) <= len(tokens) and all(k in text_keys(tokens[i + j]) for j, k in enumerate(ks))
+                       for ks in phrases):
+                    want[n] += 1
+        assert taxonomy.hits(text) == want, text

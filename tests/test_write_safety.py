@@ -151,3 +151,17 @@ def test_failed_write_leaves_the_old_file_and_no_temp(tmp_path: Path, monkeypatc
         atomic_write(target, b"new page")
     assert target.read_text() == "old page"
     assert [p.name for p in tmp_path.iterdir()] == ["page.md"]
+
+
+def test_modes_survive_the_umask_and_new_files_get_the_usual_one(tmp_path: Path) -> None:
+    umask = os.umask(0o022)
+    os.umask(umask)
+    build_dir = tmp_path / "build"
+    write_tree(build_dir, {"a.md": "a", "sub/b.md": "b"}, protected=[tmp_path / "content"])
+    assert (build_dir / "sub" / "b.md").stat().st_mode & 0o777 == 0o666 & ~umask
+    # A mode with bits the umask would clear (group-writable) is kept across a rewrite.
+    os.chmod(build_dir / "a.md", 0o664)
+    stats = write_tree(build_dir, {"a.md": "changed", "sub/b.md": "b"}, protected=[tmp_path / "content"])
+    assert stats.written == ["a.md"] and stats.unchanged == 1
+    assert (build_dir / "a.md").stat().st_mode & 0o777 == 0o664
+    assert (build_dir / "a.md").read_text() == "changed"

@@ -68,8 +68,14 @@ class Registry:
             return cls(path=shown)
         try:
             text = path.read_text(encoding="utf-8")
-            data = yaml.load(text, Loader=_LOADER) or {}
-            node = yaml.compose(text, Loader=_LOADER)
+            # Parsed once: the node tree gives the line numbers, the same tree the data (this is
+            # what yaml.load does, and 10,000 entries take a while to parse).
+            loader = _LOADER(text)
+            try:
+                node = loader.get_single_node()
+                data = (loader.construct_document(node) if node is not None else None) or {}
+            finally:
+                loader.dispose()
         except (yaml.YAMLError, UnicodeDecodeError) as exc:
             mark = getattr(exc, "problem_mark", None)
             problems.error(shown, (mark.line + 1) if mark else 0,

@@ -10,19 +10,21 @@ grows with N * chunk, never N * N.
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-
-import numpy as np
-import scipy.sparse as sp
-from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, TfidfTransformer
-from sklearn.preprocessing import normalize
+from typing import TYPE_CHECKING
 
 from ..model import Paper, Related
+from .terms import STOP_SET, TermNames, count_terms, normalize_rows, tfidf
 from .text import plain_title
 from .topics import stem
+
+if TYPE_CHECKING:
+    import numpy as np
+    import scipy.sparse as sp
+
+__all__ = ["STOP_SET", "Settings", "TermNames", "related_papers", "shared_terms", "with_related"]
 
 TOPIC_WEIGHT = 0.35
 CHUNK = 512
@@ -31,16 +33,6 @@ TOPICS_IN_WHY = 3
 # Terms per paper that take part in the similarity product: a paper's strongest terms carry its
 # subject, while its weakest (common words, low IDF) are most of the cost of the product.
 MAX_TERMS = 64
-# Words every abstract uses; as "shared terms" they would explain nothing.
-ABSTRACT_WORDS = frozenset("""
-    approach approaches based demonstrate demonstrates existing improve improved improves improving
-    method methods novel paper performance propose proposed provide provides result results show
-    shows study studies using work achieve achieves outperforms outperforming significantly state art
-    framework new recent recently effective effectively efficient address key challenge challenges
-    compared furthermore moreover finally specifically introduce present experiments
-""".split())
-STOP_SET = frozenset(ENGLISH_STOP_WORDS | ABSTRACT_WORDS)
-_TOKEN = re.compile(r"(?u)\b\w\w+\b")  # scikit-learn's default token pattern
 
 
 @dataclass(frozen=True)
@@ -57,59 +49,22 @@ def paper_text(paper: Paper) -> str:
     return f"{title}. {title}. {paper.abstract}"
 
 
-class TermNames:
-    """Column -> term text, built on demand (only the terms shown in reasons are ever named)."""
-
-    def __init__(self, words: list[str], keys: np.ndarray) -> None:
-        self.words, self.keys, self.size = words, keys, len(words)
-
-    def __len__(self) -> int:
-        return len(self.keys)
-
-    def __getitem__(self, column: int) -> str:
-        key = int(self.keys[column])
-        if key < self.size:
-            return self.words[key]
-        first, second = divmod(key - self.size, self.size)
-        return f"{self.words[first]} {self.words[second]}"
-
-
-def count_terms(texts: Sequence[str], min_df: int, max_df: float) -> tuple[sp.csr_matrix, TermNames]:
-    """Unigram + bigram counts, as scikit-learn's CountVectorizer(ngram_range=(1, 2)) makes them
-    (same token pattern, stop words removed before pairing), but with the bigrams built in numpy:
-    CountVectorizer spends most of its time on one Python step per n-gram."""
-    stop = STOP_SET
-    docs = [[w for w in _TOKEN.findall(text.lower()) if w not in stop] for text in texts]
-    everything = [w for words in docs for w in words]
-    # dict.fromkeys and map run in C: one pass for the vocabulary, one for the word ids.
-    vocab = {w: i for i, w in enumerate(dict.fromkeys(everything))}
-    flat = np.fromiter(map(vocab.__getitem__, everything), dtype=np.int64, count=len(everything))
-    v = len(vocab)
-    lengths = np.array([len(words) for words in docs], dtype=np.int64)
-    doc = np.repeat(np.arange(len(texts)), lengths)
-    same = doc[1:] == doc[:-1] if len(flat) > 1 else np.zeros(0, dtype=bool)
-    bigrams = v + flat[:-1][same] * v + flat[1:][same]
-    keys = np.concatenate([flat, bigrams])
-    rows = np.concatenate([doc, doc[1:][same]])
-    uniq, cols = np.unique(keys, return_inverse=True)
-    counts = sp.csr_matrix((np.ones(len(keys), dtype=np.float32), (rows, cols)), shape=(len(texts), len(uniq)))
-    counts.sum_duplicates()
-    df = np.bincount(counts.indices, minlength=len(uniq))
-    keep = np.flatnonzero((df >= min_df) & (df <= max_df * len(texts)))
-    return sp.csr_matrix(counts[:, keep]), TermNames(list(vocab), uniq[keep])
-
-
 def _text_matrix(texts: Sequence[str]) -> tuple[sp.csr_matrix, TermNames]:
+    import numpy as np
+    import scipy.sparse as sp
+
     n = len(texts)
     # A term in one paper only cannot be shared, and one in most papers says nothing.
     counts, names = count_terms(texts, min_df=2 if n >= 3 else 1, max_df=0.5 if n >= 10 else 1.0)
     if counts.shape[1] == 0:
         return sp.csr_matrix((n, 0), dtype=np.float32), names
-    weights = TfidfTransformer(sublinear_tf=True).fit_transform(counts)
-    return sp.csr_matrix(weights, dtype=np.float32), names
+    return tfidf(counts), names
 
 
 def _tag_matrix(tag_lists: Sequence[Sequence[str]]) -> tuple[sp.csr_matrix, list[str], Counter[str]]:
+    import numpy as np
+    import scipy.sparse as sp
+
     df: Counter[str] = Counter(t for tags in tag_lists for t in set(tags))
     names = sorted(df)
     col = {t: i for i, t in enumerate(names)}
@@ -123,11 +78,14 @@ def _tag_matrix(tag_lists: Sequence[Sequence[str]]) -> tuple[sp.csr_matrix, list
     matrix = sp.csr_matrix((np.array(vals, dtype=np.float32), (rows, cols)), shape=(n, len(names)))
     if not names:
         return matrix, names, df
-    return sp.csr_matrix(normalize(matrix)), names, df
+    return normalize_rows(matrix), names, df
 
 
 def related_papers(papers: Sequence[Paper], settings: Settings | None = None) -> dict[str, tuple[Related, ...]]:
     """Best-first related papers for every paper id (papers with none map to `()`)."""
+    import numpy as np
+    import scipy.sparse as sp
+
     cfg = settings or Settings()
     n = len(papers)
     out: dict[str, tuple[Related, ...]] = {p.id: () for p in papers}
@@ -136,32 +94,73 @@ def related_papers(papers: Sequence[Paper], settings: Settings | None = None) ->
     text, terms = _text_matrix([paper_text(p) for p in papers])
     tags, _, tag_df = _tag_matrix([p.tags for p in papers])
     w = min(max(cfg.topic_weight, 0.0), 1.0)
-    joint = sp.csr_matrix(sp.hstack([strongest(text, MAX_TERMS) * math.sqrt(1 - w), tags * math.sqrt(w)],
-                                    format="csr"))
-    joint_t = sp.csr_matrix(joint.T)
+    # The score: a sparse product over the words plus one over the few tag columns against a
+    # dense copy, as a tag most papers carry (cs.LG) makes that part dense anyway. Not BLAS (a
+    # dense @ dense): its threads would spin on both cores for little gain.
+    words = sp.csr_matrix(strongest(text, MAX_TERMS) * np.float32(math.sqrt(1 - w)))
+    words_t = sp.csr_matrix(words.T)
+    topics = sp.csr_matrix(tags * np.float32(math.sqrt(w)))
+    topics_t = np.ascontiguousarray(topics.toarray().T)
     k = min(cfg.count, n - 1)
+    floor = _float32_at_least(cfg.min_score)
+    found = []
     for start in range(0, n, cfg.chunk):
         stop = min(start + cfg.chunk, n)
-        scores = (joint[start:stop] @ joint_t).toarray()
+        scores = (words[start:stop] @ words_t).toarray()
+        scores += topics[start:stop] @ topics_t
         scores[np.arange(stop - start), np.arange(start, stop)] = -1.0  # never related to itself
-        top = np.argpartition(-scores, k - 1, axis=1)[:, :k] if k < n else np.argsort(-scores, axis=1)
-        pairs: list[tuple[int, int, float]] = []
-        for r in range(stop - start):
-            # Best first; equal scores in input order, so builds are reproducible.
-            cands = sorted(((float(scores[r, j]), int(j)) for j in top[r]), key=lambda sj: (-sj[0], sj[1]))
-            pairs += [(start + r, j, score) for score, j in cands if score >= cfg.min_score]
-        words = _shared_terms_many(text, terms, [i for i, _, _ in pairs], [j for _, j, _ in pairs])
-        grouped: dict[int, list[Related]] = {}
-        for (i, j, score), shared in zip(pairs, words, strict=True):
-            why = explain(papers[i], papers[j], shared, tag_df, n)
-            grouped.setdefault(i, []).append(Related(papers[j].id, round(score, 4), why))
-        for i, links in grouped.items():
-            out[papers[i].id] = tuple(links)
+        rows, cols, values = top_k(scores, k, floor)
+        found.append((rows + start, cols, values))
+    pi, pj, ps = (np.concatenate(parts) for parts in zip(*found, strict=True))
+    why = _reasons(papers, text, terms, tag_df, pi, pj)
+    grouped: dict[int, list[Related]] = {}
+    for i, j, score, reason in zip(pi.tolist(), pj.tolist(), ps.tolist(), why, strict=True):
+        grouped.setdefault(i, []).append(Related(papers[j].id, round(score, 4), reason))
+    for i, links in grouped.items():
+        out[papers[i].id] = tuple(links)
     return out
+
+
+def _float32_at_least(value: float) -> np.float32:
+    """The least float32 >= `value`: `score >= it` in float32 is `float(score) >= value`."""
+    import numpy as np
+
+    f = np.float32(value)
+    return f if float(f) >= value else np.nextafter(f, np.float32(np.inf))
+
+
+def top_k(scores: np.ndarray, k: int, floor: np.float32, block: int = 128) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each row's k best columns with a score >= `floor`, as (row, column, score) arrays sorted by
+    row, then best first, equal scores by column (so builds are reproducible)."""
+    import numpy as np
+
+    height, width = scores.shape
+    # Partitioning every row is costly. The k-th largest of a row's block maxima is a lower bound
+    # of its k-th largest score, and only the few blocks whose maximum reaches it hold candidates.
+    maxima = np.maximum.reduceat(scores, np.arange(0, width, block), axis=1)
+    bound = np.full(height, floor, dtype=scores.dtype)
+    if maxima.shape[1] > k:
+        bound = np.maximum(np.partition(maxima, maxima.shape[1] - k, axis=1)[:, maxima.shape[1] - k], bound)
+    rows, blocks = np.nonzero(maxima >= bound[:, None])
+    cols = blocks[:, None] * block + np.arange(block)
+    inside = cols < width
+    cols = np.minimum(cols, width - 1)
+    hit = inside & (scores[rows[:, None], cols] >= bound[rows][:, None])
+    rows, cols = np.broadcast_to(rows[:, None], cols.shape)[hit], cols[hit]
+    values = scores[rows, cols]
+    order = np.lexsort((cols, -values, rows))
+    rows, cols, values = rows[order], cols[order], values[order]
+    per_row = np.bincount(rows, minlength=height)
+    rank = np.arange(len(rows)) - (np.cumsum(per_row) - per_row)[rows]
+    keep = rank < k
+    return rows[keep], cols[keep], values[keep]
 
 
 def strongest(matrix: sp.csr_matrix, limit: int) -> sp.csr_matrix:
     """Each row's `limit` largest entries (ties: lower column first); the rest dropped."""
+    import numpy as np
+    import scipy.sparse as sp
+
     rows = np.repeat(np.arange(matrix.shape[0]), np.diff(matrix.indptr))
     # One stable sort: by row, then by weight descending (data is in (0, 1]); CSR keeps columns
     # ascending within a row, so ties stay in column order.
@@ -171,30 +170,88 @@ def strongest(matrix: sp.csr_matrix, limit: int) -> sp.csr_matrix:
     return sp.csr_matrix((matrix.data[keep], (rows[keep], matrix.indices[keep])), shape=matrix.shape)
 
 
-def _shared_terms_many(text: sp.csr_matrix, terms: TermNames | np.ndarray, rows_a: list[int], rows_b: list[int],
-                       limit: int = TERMS_IN_WHY) -> list[list[str]]:
-    """For each pair (a, b): the terms adding most to their text similarity (one sparse product)."""
-    if not rows_a or text.shape[1] == 0:
-        return [[] for _ in rows_a]
-    product = sp.csr_matrix(text[rows_a].multiply(text[rows_b]))
+def _reasons(papers: Sequence[Paper], text: sp.csr_matrix, terms: TermNames, tag_df: Counter[str],
+             pi: np.ndarray, pj: np.ndarray) -> list[str]:
+    """The reason shown for each pair (pi[x], pj[x])."""
+    import numpy as np
+
+    n = len(papers)
+    # Shared terms do not depend on the direction of a pair: each pair's once.
+    lo, hi = np.minimum(pi, pj), np.maximum(pi, pj)
+    pairs, which = np.unique(lo.astype(np.int64) * n + hi, return_inverse=True)
+    shared = _shared_terms_many(text, terms, (pairs // n).tolist(), (pairs % n).tolist())
+    # A tag most papers carry (say cs.LG) explains nothing.
+    telling = [[t for t in p.tags if n < 5 or tag_df[t] <= n / 2] for p in papers]
+    tag_sets = [set(p.tags) for p in papers]
     out = []
-    for r in range(len(rows_a)):
-        lo, hi = product.indptr[r], product.indptr[r + 1]
-        idx, weight = product.indices[lo:hi], product.data[lo:hi]
-        # Strongest first, ties by column; only the first few can make it into the reason.
-        order = np.lexsort((idx, -weight))
-        out.append(_pick_terms((terms[idx[x]] for x in order if weight[x] > 0), limit))
+    for i, j, x in zip(pi.tolist(), pj.tolist(), which.reshape(-1).tolist(), strict=True):
+        other = tag_sets[j]
+        out.append(_why([t for t in telling[i] if t in other][:TOPICS_IN_WHY], shared[x]))
     return out
 
 
-def _pick_terms(candidates: Iterable[str], limit: int) -> list[str]:
+def _why(topics: list[str], words: list[str]) -> str:
+    parts = []
+    if topics:
+        parts.append("shared topics: " + ", ".join(topics))
+    if words:
+        parts.append("shared terms: " + ", ".join(words))
+    return "; ".join(parts) or "similar wording"
+
+
+def _shared_terms_many(text: sp.csr_matrix, terms: TermNames | np.ndarray, rows_a: list[int], rows_b: list[int],
+                       limit: int = TERMS_IN_WHY, batch: int = 8192) -> list[list[str]]:
+    """For each pair (a, b): the terms adding most to their text similarity."""
+    import numpy as np
+    import scipy.sparse as sp
+
+    if not rows_a or text.shape[1] == 0:
+        return [[] for _ in rows_a]
+    named: dict[int, tuple[str, set[str]]] = {}
+    out: list[list[str]] = []
+    # In batches, so the elementwise products of all pairs are never in memory at once.
+    for first in range(0, len(rows_a), batch):
+        a, b = rows_a[first:first + batch], rows_b[first:first + batch]
+        product = sp.csr_matrix(text[a].multiply(text[b]))
+        product.sort_indices()
+        rows = np.repeat(np.arange(len(a)), np.diff(product.indptr))
+        positive = product.data > 0
+        rows, cols, weight = rows[positive], product.indices[positive], product.data[positive]
+        # Strongest first, ties by column; only the first few can make it into the reason, so
+        # each pair's first `limit * 4` go to Python (all of them when those are not enough).
+        # (np.lexsort is slower than two stable sorts; CSR columns come sorted within a row.)
+        order = np.argsort(-weight, kind="stable")
+        order = order[np.argsort(rows[order], kind="stable")]
+        rows, cols = rows[order], cols[order]
+        bounds = np.searchsorted(rows, np.arange(len(a) + 1))
+        rank = np.arange(len(rows)) - bounds[rows]
+        head = rank < limit * 4
+        short = np.searchsorted(rows[head], np.arange(len(a) + 1)).tolist()
+        first_columns = cols[head].tolist()
+        full = np.diff(bounds) > limit * 4
+        for r in range(len(a)):
+            picked = _pick_terms(first_columns[short[r]:short[r + 1]], terms, named, limit)
+            if len(picked) < limit and full[r]:
+                picked = _pick_terms(cols[bounds[r]:bounds[r + 1]].tolist(), terms, named, limit)
+            out.append(picked)
+    return out
+
+
+def _pick_terms(columns: Iterable[int], terms: TermNames | np.ndarray,
+                named: dict[int, tuple[str, set[str]]], limit: int) -> list[str]:
     picked: list[str] = []
-    for term in candidates:
+    used: set[str] = set()
+    for column in columns:
+        entry = named.get(column)
+        if entry is None:
+            term = str(terms[column])
+            entry = named[column] = (term, {stem(w) for w in term.split()})
+        term, stems = entry
         # `policy distillation` already says `distillation`: no word twice in the reason.
-        stems = {stem(w) for w in term.split()}
-        if any(stems & {stem(w) for w in p.split()} for p in picked):
+        if stems & used:
             continue
         picked.append(term)
+        used |= stems
         if len(picked) == limit:
             break
     return picked
@@ -204,24 +261,6 @@ def shared_terms(text: sp.csr_matrix, terms: TermNames | np.ndarray, i: int, j: 
                  limit: int = TERMS_IN_WHY) -> list[str]:
     """The terms that add most to the text similarity of papers i and j."""
     return _shared_terms_many(text, terms, [i], [j], limit)[0]
-
-
-def shared_topics(a: Paper, b: Paper, tag_df: Counter[str], n: int, limit: int = TOPICS_IN_WHY) -> list[str]:
-    other = set(b.tags)
-    common = [t for t in a.tags if t in other]
-    # A tag most papers carry (say cs.LG) explains nothing.
-    telling = [t for t in common if n < 5 or tag_df[t] <= n / 2]
-    return telling[:limit]
-
-
-def explain(a: Paper, b: Paper, words: list[str], tag_df: Counter[str], n: int) -> str:
-    parts = []
-    topics = shared_topics(a, b, tag_df, n)
-    if topics:
-        parts.append("shared topics: " + ", ".join(topics))
-    if words:
-        parts.append("shared terms: " + ", ".join(words))
-    return "; ".join(parts) or "similar wording"
 
 
 def with_related(papers: list[Paper], settings: Settings | None = None) -> list[Paper]:

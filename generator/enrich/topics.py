@@ -9,9 +9,11 @@ counts. Subject classes (`cs.CL`) become tags with readable names too.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from itertools import compress
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +25,9 @@ from ..model import Paper
 from ..sources.subjects import CLASS_NAMES, class_name
 
 _WORD = re.compile(r"[^\W_]+")
+# In ASCII text `_WORD` finds the runs of letters and digits: blank out the rest and split (str.translate
+# has a fast path for ASCII), three times faster over ten thousand abstracts.
+_BLANK = str.maketrans({c: " " for c in range(128) if not chr(c).isalnum()})
 _STEMMER = snowballstemmer.stemmer("english")
 # Title words say more about a paper than abstract words.
 TITLE_WEIGHT = 2
@@ -56,7 +61,9 @@ class Taxonomy:
                     self._index.setdefault(keys[0], []).append((keys[1:], n))
         # Per distinct word of the input: what it can match, and which phrases can start at it.
         self._keys: dict[str, frozenset[Key]] = {}
-        self._starts: dict[str, tuple[tuple[tuple[Key, ...], int], ...]] = {}
+        # Topics a one-word phrase of the word matches, and the longer phrases starting with it.
+        self._single: dict[str, tuple[int, ...]] = {}
+        self._multi: dict[str, tuple[tuple[tuple[Key, ...], int], ...]] = {}
         self._patterns = [(n, p) for n, t in enumerate(self.topics) for p in t.patterns]
 
     @property
@@ -69,28 +76,35 @@ class Taxonomy:
     def _learn(self, token: str) -> None:
         keys = text_keys(token)
         self._keys[token] = keys
-        self._starts[token] = tuple(c for k in sorted(keys) for c in self._index.get(k, ()))
+        starts = [c for k in sorted(keys) for c in self._index.get(k, ())]
+        single = tuple(dict.fromkeys(topic for rest, topic in starts if not rest))
+        self._single[token] = single
+        self._multi[token] = tuple((rest, topic) for rest, topic in starts if rest and topic not in single)
 
     def hits(self, text: str) -> list[int]:
         """Matches per topic in `text` (each start position counts once per topic)."""
         counts = [0] * len(self.topics)
-        tokens = _WORD.findall(text)
+        tokens = text.translate(_BLANK).split() if text.isascii() else _WORD.findall(text)
         # Thousands of abstracts share one vocabulary: look words up in C (map), learn new ones once.
-        starts = list(map(self._starts.get, tokens))
-        if None in starts:
-            for token in {t for t, c in zip(tokens, starts, strict=True) if c is None}:
+        if not all(map(self._single.__contains__, tokens)):
+            for token in set(tokens).difference(self._single):
                 self._learn(token)
-            starts = list(map(self._starts.__getitem__, tokens))
+        # A topic counts once per start position. One-word phrases always match: count them per
+        # distinct word (Counter counts in C), longer ones where they start (compress, in C too).
+        single = self._single
+        for token, times in Counter(tokens).items():
+            for topic in single[token]:
+                counts[topic] += times
+        starts = list(map(self._multi.__getitem__, tokens))
         keys = self._keys
         last = len(tokens) - 1
-        for i in [i for i, c in enumerate(starts) if c]:
+        for i in compress(range(len(starts)), starts):
             seen: set[int] = set()
-            for rest, topic in starts[i] or ():
-                if topic in seen or i + len(rest) > last:
+            for rest, topic in starts[i]:
+                if topic in seen or i + len(rest) > last or not _follows(rest, tokens, i + 1, keys):
                     continue
-                if all(k in keys[tokens[i + 1 + j]] for j, k in enumerate(rest)):
-                    seen.add(topic)
-                    counts[topic] += 1
+                seen.add(topic)
+                counts[topic] += 1
         for n, pattern in self._patterns:
             counts[n] += len(pattern.findall(text))
         return counts
@@ -105,6 +119,14 @@ class Taxonomy:
             if score >= topic.min_hits:
                 scored.append((-score, n, topic.name))
         return [name for _, _, name in sorted(scored)]
+
+
+def _follows(rest: tuple[Key, ...], tokens: list[str], start: int, keys: dict[str, frozenset[Key]]) -> bool:
+    """Whether the words from `start` on match the rest of a phrase, word by word."""
+    for j, key in enumerate(rest, start):
+        if key not in keys[tokens[j]]:
+            return False
+    return True
 
 
 def _is_acronym(word: str) -> bool:

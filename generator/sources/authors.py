@@ -23,7 +23,8 @@ def parse_authors(line: str) -> AuthorList:
     text = " ".join(line.split())
     more = 0
     complete = True
-    m = _ET_AL.search(text)
+    # The pattern can only match where "et al" is; searching for it from every position is slow.
+    m = _ET_AL.search(text) if "et al" in text else None
     if m:
         complete = False
         more = int(m.group(1)) if m.group(1) else 0

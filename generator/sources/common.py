@@ -31,8 +31,11 @@ class RawDigest:
 
 def normalise_title(title: str) -> str:
     """Case-, accent- and punctuation-insensitive form used to recognise the same paper twice."""
-    text = unicodedata.normalize("NFKD", title)
-    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
+    if title.isascii():  # nothing to decompose (most titles): skip the walk over every character
+        text = title.lower()
+    else:
+        text = unicodedata.normalize("NFKD", title)
+        text = "".join(c for c in text if not unicodedata.combining(c)).lower()
     text = re.sub(r"\\[a-z]+", " ", text)
     norm = re.sub(r"[^a-z0-9]+", "-", text).strip("-")
     if len(norm) <= 120:

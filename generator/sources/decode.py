@@ -21,6 +21,8 @@ _BAD_RUN = re.compile("[\udc80-\udcff]+")
 # Signatures of common binary formats that happen to have no NUL byte near the start.
 _MAGIC = (b"%PDF", b"\x89PNG", b"GIF8", b"\xff\xd8\xff", b"PK\x03\x04", b"\x1f\x8b", b"BZh", b"\x7fELF")
 _UTF16 = (b"\xff\xfe", b"\xfe\xff")
+# Control characters but tab, line feed, form feed and carriage return.
+_CONTROLS = re.compile("[\x00-\x08\x0b\x0e-\x1f]")
 
 
 def decode_bytes(data: bytes, path: str, problems: Problems) -> str | None:
@@ -39,8 +41,12 @@ def decode_bytes(data: bytes, path: str, problems: Problems) -> str | None:
         return None
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
-    text = data.decode("utf-8", errors="surrogateescape")
-    first = _BAD_RUN.search(text)
+    try:
+        # Valid UTF-8 (nearly every file) has no escaped bytes to look for.
+        text, first = data.decode("utf-8"), None
+    except UnicodeDecodeError:
+        text = data.decode("utf-8", errors="surrogateescape")
+        first = _BAD_RUN.search(text)
     if first is not None:
         line = text.count("\n", 0, first.start()) + 1
         # Runs, not the whole file: a UTF-8 file with one Latin-1 paste keeps its UTF-8 text.
@@ -79,5 +85,5 @@ def read_text(path: Path, display: str, problems: Problems) -> str | None:
 
 def _looks_binary(text: str) -> bool:
     sample = text[:4096]
-    controls = sum(1 for c in sample if ord(c) < 32 and c not in "\n\r\t\f")
+    controls = len(_CONTROLS.findall(sample))
     return controls > max(8, len(sample) // 20)

@@ -127,7 +127,8 @@ def _read_body(lines: list[str], i: int, rec: _Record, path: str, problems: Prob
     n = len(lines)
     while i < n:
         line = lines[i]
-        if _MORE.match(line):
+        # Most lines are abstract text: a substring test rejects them before any pattern runs.
+        if "Read the full abstract" in line and _MORE.match(line):
             rec.closed = True
             i += 1
             j = _next_nonblank(lines, i)
@@ -136,7 +137,7 @@ def _read_body(lines: list[str], i: int, rec: _Record, path: str, problems: Prob
                 _apply_all_authors(rec, parse_authors(m.group(1)), path, j + 1, problems)
                 i = j + 1
             break
-        if _ALL.match(line) and rec.abstract:
+        if "All authors" in line and _ALL.match(line) and rec.abstract:
             problems.warn(path, i + 1, "'All authors' line before 'Read the full abstract'")
             m = _ALL.match(line)
             assert m is not None

@@ -24,20 +24,28 @@ def _glue(prev: str, nxt: str) -> str:
     return " "
 
 
+# Last characters of the text so far and first characters of the next line that may need
+# something other than one space between them; any other pair is joined by a space.
+_PREV_SPECIAL = frozenset("".join(_OPENERS + _DASHES) + "\"'")
+_NEXT_SPECIAL = frozenset("".join(_CLOSERS) + "\"'")
+
+
 def rejoin(lines: list[str]) -> str:
     """Join broken lines into one paragraph of normal prose."""
     # Parts collected in a list and joined once: linear even for a paste of 100,000 lines.
     # `_glue` only looks at the last two characters of the text so far.
     out: list[str] = []
     tail = ""
-    for raw in lines:
-        piece = " ".join(raw.split())
+    for piece in [" ".join(raw.split()) for raw in lines]:
         if not piece:
             continue
         if out:
-            glue = _glue(tail, piece)
+            if tail[-1] in _PREV_SPECIAL or piece[0] in _NEXT_SPECIAL:
+                glue = _glue(tail, piece)
+            else:
+                glue = " "
             out.append(glue)
-            tail = (tail + glue + piece)[-2:]
+            tail = piece[-2:] if len(piece) > 1 else (tail + glue + piece)[-2:]
         else:
             tail = piece[-2:]
         out.append(piece)

@@ -53,8 +53,15 @@ CLASS_NAMES.update({"stat.ML": "Machine Learning (stat)", "math.PR": "Probabilit
 _CROSS = re.compile(r"^(?P<name>.+?)\s*·\s*Cross-listed from\s+(?P<code>[a-z-]+(?:\.[A-Za-z-]+)?)\s*$")
 
 
+# The names alone, any whitespace between their words: one match rejects an ordinary line (most
+# lines of a listing are abstract text) without first normalising its spaces.
+_NAME = re.compile(r"^\s*(?:" + "|".join(r"\s+".join(map(re.escape, n.split())) for n in SUBJECTS) + r")\s*$")
+
+
 def parse_subject(line: str) -> tuple[str, str | None] | None:
     """(primary class, cross-listed-from class) for a subject line, or None if it is not one."""
+    if "Cross-listed" not in line:
+        return (SUBJECTS[" ".join(line.split())], None) if _NAME.match(line) else None
     text = " ".join(line.split())
     m = _CROSS.match(text)
     name, cross = (m.group("name"), m.group("code")) if m else (text, None)

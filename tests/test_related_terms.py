@@ -1,0 +1,67 @@
+"""The numpy TF-IDF and top-k of related papers against the plain definitions they stand for."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import numpy as np
+import scipy.sparse as sp
+
+from generator.enrich.related import top_k
+from generator.enrich.terms import STOP_SET, count_terms, tfidf, words
+
+TOKEN = re.compile(r"(?u)\b\w\w+\b")  # scikit-learn's token pattern, the reference
+
+SAMPLES = [
+    "Graph-based routing (GNN) for LLMs: a 2x speed-up, e.g. at k=3; x_i and y_{ij}.",
+    "Ünïcode wörds: Grünefeld's naïve café — résumé, İstanbul, ß, 東京 and a_b c.",
+    "  tabs\tand\nnewlines, under_scores__ and 'quotes' \"too\" [x] {y} 3.14 ",
+    "",
+]
+
+
+def test_words_are_the_token_pattern_less_one_letter_words() -> None:
+    for text in SAMPLES:
+        assert [w for w in words(text) if len(w) > 1] == TOKEN.findall(text.lower()), text
+
+
+def test_counts_drop_stop_words_before_pairing() -> None:
+    texts = ["deep kernel of the deep kernel", "deep kernel learning", "kernel learning a b"]
+    counts, names = count_terms(texts, min_df=1, max_df=1.0)
+    got = {(r, names[c]): int(v) for r, c, v in zip(*sp.find(counts), strict=True)}
+    assert got[(0, "deep kernel")] == 2 and got[(0, "kernel deep")] == 1  # "of the" removed first
+    assert got[(2, "kernel learning")] == 1 and (2, "learning b") not in got
+    assert all(w not in STOP_SET for _, term in got for w in term.split())
+
+
+def test_tfidf_is_sublinear_smoothed_and_unit_length() -> None:
+    counts = sp.csr_matrix(np.array([[3, 0, 1], [1, 1, 0], [0, 0, 2]], dtype=np.float32))
+    got = tfidf(counts).toarray()
+    idf = np.log(4 / (1 + np.array([2, 1, 2]))) + 1
+    tf = np.where(counts.toarray() > 0, 1 + np.log(np.maximum(counts.toarray(), 1)), 0)
+    want = tf * idf
+    want /= np.linalg.norm(want, axis=1, keepdims=True)
+    assert np.allclose(got, want, atol=1e-6)
+
+
+def test_top_k_is_the_sorted_best_with_ties_by_column() -> None:
+    rng = np.random.default_rng(7)
+    # Few distinct values, so many ties; wide enough for the block bound to matter.
+    scores = (rng.integers(0, 40, size=(37, 1000)) / 40).astype(np.float32)
+    floor = np.float32(0.5)
+    for k in (1, 5, 12):
+        rows, cols, values = top_k(scores, k, floor, block=16)
+        got = [(int(r), int(c)) for r, c in zip(rows, cols, strict=True)]
+        want = [(r, c) for r in range(37)
+                for c in sorted(range(1000), key=lambda c, r=r: (-scores[r, c], c))[:k] if scores[r, c] >= floor]
+        assert got == want
+        assert np.array_equal(values, scores[rows, cols])
+
+
+def test_importing_the_build_loads_no_numeric_library() -> None:
+    # A no-change `mkdocs build` reuses the last build; it must not pay for scipy at start-up.
+    code = "import sys, generator.build; print(sorted(m for m in ('scipy', 'sklearn') if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
