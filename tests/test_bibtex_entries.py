@@ -67,9 +67,9 @@ def test_tmlr_entry_text_is_what_the_page_shows(seed_build: BuildResult) -> None
         "}")
     page = seed_build.files["papers/askdagger-active-skill-level-data-aggregation-for.md"]
     assert code_text(page) == text
-    assert ('<p><a href="../askdagger-active-skill-level-data-aggregation-for.bib">'
+    assert ('<p><a class="rl-bib-download" href="#bibtex" data-file="luijkx2025askdagger.bib">'
             "Download luijkx2025askdagger.bib</a></p>") in page
-    assert seed_build.files["papers/askdagger-active-skill-level-data-aggregation-for.bib"] == text + "\n"
+    assert not [f for f in seed_build.files if f.startswith("papers/") and f.endswith(".bib")]
 
 
 def test_tmlr_submission_entry(seed_build: BuildResult) -> None:
@@ -179,7 +179,10 @@ def test_every_generated_bib_file_parses_back_to_the_same_fields(seed_build: Bui
     assert "references.bib" in files
     assert {p for p in files if p.startswith("digests/")} == {
         "digests/000-1b8355006bbdabc6.bib", "digests/001-68714a788c6fb328.bib"}
-    assert sum(p.startswith("papers/") for p in files) == 41
+    assert sum(p.startswith("tags/") for p in files) > 30
+    # Each paper's own entry is on its page (tested above) and downloads from there.
+    files.update({f"page of {key}": code_text(seed_build.files[paper.page.rstrip("/") + ".md"])
+                  for key, paper in papers.items()})
     for path, text in files.items():
         data: BibliographyData = parse_string(text, "bibtex")
         assert data.entries, path

@@ -21,6 +21,7 @@ from .tags import all_tag_slugs, render_tag_files
 ASSETS = {
     "assets/readinglist.css": "readinglist.css",
     "assets/javascripts/readinglist-search.js": "search-worker.js",
+    "assets/javascripts/readinglist.js": "readinglist.js",
 }
 
 
@@ -53,7 +54,7 @@ def render_site(library: Library, config: Config) -> dict[str, str]:
 
 def render_paper_files(paper: Paper, library: Library, config: Config,
                        by_id: dict[str, Paper] | None = None, slugs: dict[str, str] | None = None) -> dict[str, str]:
-    """The page and the .bib file of one paper."""
+    """The page of one paper (its BibTeX downloads from the page itself: static/readinglist.js)."""
     entry = bibtex.entry_text(paper)
     by_id = library.by_id() if by_id is None else by_id
     # Sections contributed by later stages go into these tuples, one function each. They are
@@ -63,8 +64,7 @@ def render_paper_files(paper: Paper, library: Library, config: Config,
                                          lambda ids: related_section(paper, library, by_id, ids),
                                          lambda ids: mentions_section(paper, library, ids))
     slugs = all_tag_slugs(library) if slugs is None else slugs
-    return {paper_md(paper): render_paper(paper, library, entry, after_abstract, after_bibtex, slugs),
-            f"papers/{paper.slug}.bib": entry + "\n"}
+    return {paper_md(paper): render_paper(paper, library, entry, after_abstract, after_bibtex, slugs)}
 
 
 def render_note_pages(library: Library, config: Config, paper_ids: set[str]) -> dict[str, str]:

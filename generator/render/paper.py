@@ -117,7 +117,8 @@ def render_paper(paper: Paper, library: Library, bibtex: str,
         *_sections(after_abstract, ids),
         heading(2, "BibTeX", ids),
         code_block(bibtex),
-        f'<p><a href="{url_from(me, f"papers/{paper.slug}.bib")}">Download {escape.text(paper.key)}.bib</a></p>',
+        f'<p><a class="rl-bib-download" href="#bibtex" data-file="{escape.attr(paper.key)}.bib">'
+        f"Download {escape.text(paper.key)}.bib</a></p>",
         *_sections(after_bibtex, ids),
     ]
     if paper.categories:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 from browser_site import EDIT_URL, Served
-from browser_ui import goto, h1
+from browser_ui import goto, h1, path_of
 from pybtex.database import parse_string
 
 pytestmark = pytest.mark.browser
@@ -22,8 +23,13 @@ def test_copy_button_puts_exactly_the_bibtex_entry_on_the_clipboard(page: Any, s
     block.hover()
     block.locator("button[data-clipboard-target]").click()
     copied = page.evaluate("navigator.clipboard.readText()")
-    published = site.file("papers/askdagger-active-skill-level-data-aggregation-for.bib").read_text("utf-8")
-    assert copied == published.rstrip("\n")
+    # "Download luijkx2025askdagger.bib" saves the same entry as a file of that name.
+    with page.expect_download() as download:
+        page.locator("a.rl-bib-download").click()
+    assert download.value.suggested_filename == "luijkx2025askdagger.bib"
+    saved = Path(download.value.path()).read_text("utf-8")
+    assert saved == copied + "\n"
+    assert path_of(page, site) == ASKDAGGER  # the page stays where it was
     entries = parse_string(copied, "bibtex").entries
     assert list(entries) == ["luijkx2025askdagger"]
     entry = entries["luijkx2025askdagger"]
