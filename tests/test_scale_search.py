@@ -71,6 +71,21 @@ def test_index_site_writes_pagefind_and_skips_an_unchanged_index(tmp_path: Path,
     assert search.index_site(tmp_path, force=True) == 41
 
 
+def test_an_unchanged_papers_json_is_not_even_parsed(tmp_path: Path, seed_build,  # type: ignore[no-untyped-def]
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    papers = tmp_path / "papers.json"
+    papers.write_text(seed_build.files["papers.json"], encoding="utf-8")
+    assert search.index_site(tmp_path) == 41
+    parsed: list[int] = []
+    real = search.records
+    monkeypatch.setattr(search, "records", lambda data: parsed.append(1) or real(data))
+    assert search.index_site(tmp_path) is None and parsed == []  # same bytes: the hash decides
+    # Other bytes, same searchable records (a related paper's score): parsed once, not re-indexed.
+    papers.write_text(seed_build.files["papers.json"].replace('"score": ', '"score":  '), encoding="utf-8")
+    assert search.index_site(tmp_path) is None and parsed == [1]
+    assert search.index_site(tmp_path) is None and parsed == [1]
+
+
 def test_index_site_without_papers_json_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(search.SearchIndexError, match=r"papers\.json is missing"):
         search.index_site(tmp_path)
