@@ -37,6 +37,10 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
         _state["serving"] = command == "serve"
 
     def on_config(self, config: Any, **_: Any) -> Any:
+        if not config.use_directory_urls:
+            # Paper and listing pages are HTML with relative links of the form `../slug/`.
+            log.warning("readinglist: generated pages link with directory URLs (papers/<slug>/); "
+                        "use_directory_urls: false in mkdocs.yml would break those links")
         if search.available():
             config.extra["readinglist_search_worker"] = search.WORKER
         else:
