@@ -9,8 +9,9 @@ stored by the last build, and the build folder still holds exactly the files tha
 (same sizes and modification times), the stored result (papers, problems) is returned and no
 input is parsed and no file written.
 
-The memo lives in the build folder (`.readinglist-cache/`), which MkDocs skips (dot-folder) and
-`write_tree` keeps. The library (every paper with its related papers, by far the largest part) is
+The memo lives in `.readinglist-cache/` beside mkdocs.yml (git-ignored), not in the build folder:
+`mkdocs serve` watches the build folder, and a memo written there started a second MkDocs build
+after every full rebuild. The library (every paper with its related papers, by far the largest part) is
 in a file of its own, unpickled only when a caller asks for it: a no-change `mkdocs build` only
 prints the summary. Anything it cannot vouch for — a digest dated from git history, an unreadable
 memo, a changed build folder — means a normal build.
@@ -126,7 +127,7 @@ def manifest(build_dir: Path) -> dict[str, tuple[int, int]]:
 
 
 def _memo_path(config: Config) -> Path:
-    return config.build_dir / CACHE_DIR / MEMO
+    return config.root / CACHE_DIR / config.build_dir.name / MEMO
 
 
 def reuse(config: Config, fp: str) -> Stored | None:

@@ -83,6 +83,7 @@ def test_check_never_uses_or_writes_the_memo(project: Callable[..., Config]) -> 
     config = project()
     result = build(config, write=False)
     assert result.stats is None and len(result.files) > 41
+    assert not (config.root / ".readinglist-cache").exists()
     assert not (config.build_dir / ".readinglist-cache").exists()
 
 
@@ -104,3 +105,11 @@ def test_a_reused_build_reads_its_library_only_when_asked(project: Callable[...,
     assert [r.id for r in again.library.papers[0].related] == [r.id for r in first.library.papers[0].related]
     again.library  # noqa: B018 - read once, then kept
     assert reads == [1]
+
+
+def test_the_memo_is_kept_outside_the_folder_mkdocs_serve_watches(project: Callable[..., Config]) -> None:
+    config = project()
+    build(config)
+    assert not (config.build_dir / ".readinglist-cache").exists()
+    assert list((config.root / ".readinglist-cache").rglob("*")) != []
+    assert build(config).stats is not None and build(config).stats.written == []  # and is used
