@@ -15,11 +15,13 @@ pytestmark = pytest.mark.slow
 def test_every_internal_link_and_anchor_resolves(site: Served) -> None:
     report = check(site.base, site.site_dir)
     assert report.problems == []
-    # The crawl really covered the site: every paper page, its .bib, the exports, the assets.
+    # The crawl really covered the site: every paper page, every tag's .bib, the exports, the assets.
     papers = json.loads(site.file("papers.json").read_text("utf-8"))
     pages = set(report.pages(site.base))
     assert {site.url(p["page"]) for p in papers} <= pages
-    assert {site.url(p["page"].rstrip("/") + ".bib") for p in papers} <= pages
+    tag_bibs = {site.url(p.relative_to(site.site_dir).as_posix()) for p in (site.site_dir / "tags").glob("*.bib")}
+    assert len(tag_bibs) > 30 and tag_bibs <= pages
+    assert site.url("assets/javascripts/readinglist.js") in pages
     assert {site.url("references.bib"), site.url("papers.json"), site.url("all/"), site.url("digests/")} <= pages
     assert report.anchors_checked >= 41 * 3  # every paper page's table of contents at least
 
