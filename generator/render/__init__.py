@@ -29,23 +29,27 @@ def render_site(library: Library, config: Config) -> dict[str, str]:
     """Every generated file, keyed by its path inside the build folder."""
     by_id = library.by_id()
     slugs = all_tag_slugs(library)
+    size = page_size(config)
+
+    def without_bibtex() -> dict[str, str]:
+        # Made while worker processes render the paper pages (render/parallel.py).
+        out = {"index.md": render_home(library, config), "digests/index.md": render_digest_index(library),
+               "papers.json": papers_json(library), MAP_MD: render_map(library)}
+        out.update(render_all_pages(library, size))
+        out.update(render_status_pages(library))
+        for digest in library.digests:
+            out.update(render_digest_pages(digest, library, by_id, size))
+        return out
+
     # Paper pages first: they write each paper's BibTeX entry, which the files below reuse.
-    pages = render_papers(library, lambda paper: render_paper_files(paper, library, config, by_id, slugs))
-    files: dict[str, str] = {
-        "index.md": render_home(library, config),
-        "digests/index.md": render_digest_index(library),
-        "papers.json": papers_json(library),
-        "references.bib": bibtex.bibliography(library.papers),
-    }
-    files.update(render_all_pages(library, page_size(config)))
+    pages, files = render_papers(library, lambda paper: render_paper_files(paper, library, config, by_id, slugs),
+                                 meanwhile=without_bibtex)
+    files["references.bib"] = bibtex.bibliography(library.papers)
     files.update(render_tag_files(library))
-    files[MAP_MD] = render_map(library)
     if "tags.md" not in files:
-        files["tags.md"] = "---\ntitle: Tags\n---\n\n# Tags\n\n<!-- material/tags -->\n"
-    files.update(render_status_pages(library))
+        files["tags.md"] = "---\ntitle: Tags\n---\n\n# Tags\n"
     files.update(pages)
     for digest in library.digests:
-        files.update(render_digest_pages(digest, library, by_id, page_size(config)))
         files[f"digests/{digest.slug}.bib"] = bibtex.bibliography(
             [by_id[i] for i in digest.paper_ids if i in by_id])
     files.update(_static_assets())

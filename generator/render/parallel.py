@@ -39,23 +39,23 @@ def jobs_for(count: int) -> int:
     return max(1, min(os.cpu_count() or 1, 4))
 
 
-def render_papers(library: Library, render_one: RenderOne, jobs: int | None = None) -> dict[str, str]:
-    """`render_one(paper)` for every paper, merged in paper order."""
+def render_papers(library: Library, render_one: RenderOne, jobs: int | None = None,
+                  meanwhile: Callable[[], dict[str, str]] | None = None) -> tuple[dict[str, str], dict[str, str]]:
+    """`render_one(paper)` for every paper, merged in paper order, and what `meanwhile()` made."""
     papers = library.papers
     jobs = jobs_for(len(papers)) if jobs is None else jobs
     if jobs < 2 or len(papers) < 2:
         files: dict[str, str] = {}
         for paper in track(papers, "rendering papers"):
             files.update(render_one(paper))
-        return files
+        return files, meanwhile() if meanwhile else {}
     bounds = [len(papers) * k // jobs for k in range(jobs + 1)]
-    runs = list(itertools.pairwise(bounds))
     _JOB.update(papers=papers, render_one=render_one)
     try:
-        with multiprocessing.get_context("fork").Pool(jobs - 1) as pool:
-            pending = [pool.apply_async(_render_run, run) for run in runs[1:]]
-            parts = [_render_run(*runs[0])]
-            parts += [p.get() for p in pending]
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            pending = [pool.apply_async(_render_run, run) for run in itertools.pairwise(bounds)]
+            other = meanwhile() if meanwhile else {}
+            parts = [p.get() for p in pending]
     finally:
         _JOB.clear()
     files = {}
@@ -63,7 +63,7 @@ def render_papers(library: Library, render_one: RenderOne, jobs: int | None = No
         files.update(run_files)
         for index, text in entries.items():
             bibtex.remember(papers[index], text)
-    return files
+    return files, other
 
 
 def _render_run(start: int, end: int) -> tuple[dict[str, str], dict[int, str]]:
