@@ -10,7 +10,7 @@ from ..enrich.text import plain_title
 from ..model import Digest, Library, Paper
 from . import escape
 from .html import FLAG, Ids, heading, table
-from .links import digest_md, paper_md, rel, url_from
+from .links import digest_md, paper_anchor, paper_md, rel, url_from
 from .pagination import PAGE_SIZE, page_md, pager, pages, year_links, year_starts
 from .paper import venue_line
 from .status import PAGES, status_counts
@@ -23,11 +23,6 @@ def paper_link(paper: Paper, from_md: str) -> str:
 def first_author(paper: Paper) -> str:
     name = escape.text(paper.first_author)
     return name + (" et al." if len(paper.authors) > 1 or not paper.authors_complete else "")
-
-
-def paper_anchor(paper: Paper, from_md: str) -> str:
-    """The paper's title linking to its page, as HTML."""
-    return f'<a href="{url_from(from_md, paper_md(paper))}">{escape.text(plain_title(paper.title))}</a>'
 
 
 def paper_table(papers: list[Paper], from_md: str) -> str:

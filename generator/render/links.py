@@ -6,7 +6,9 @@ from __future__ import annotations
 import posixpath
 from functools import lru_cache
 
+from ..enrich.text import plain_title
 from ..model import Digest, Paper
+from . import escape
 
 
 def paper_md(paper: Paper) -> str:
@@ -50,6 +52,11 @@ def url_from(from_md: str, to: str) -> str:
         common += 1
     out = "/".join([".."] * (len(here) - common) + there[common:])
     return out or "./"
+
+
+def paper_anchor(paper: Paper, from_md: str) -> str:
+    """The paper's title linking to its page, as HTML, for pages written as HTML."""
+    return f'<a href="{url_from(from_md, paper_md(paper))}">{escape.text(plain_title(paper.title))}</a>'
 
 
 def fence(body: str, lang: str) -> str:

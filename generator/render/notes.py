@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from ..config import Config
-from ..enrich.text import plain_title
 from ..model import Library, Paper
 from ..notes.model import STATUS_LABELS, Note
 from . import escape
 from .html import Ids, heading
-from .links import paper_md, url_from
+from .links import paper_anchor, paper_md
 
 
 def status_badge(status: str) -> str:
@@ -67,14 +66,13 @@ def note_section(paper: Paper, library: Library, config: Config, ids: Ids | None
     return "\n".join(parts) + "\n"
 
 
-def mentions_section(paper: Paper, library: Library, ids_: Ids | None = None) -> str:
+def mentions_section(paper: Paper, library: Library, ids: Ids | None = None) -> str:
     index = library.notes
-    ids = index.mentions.get(paper.id, ()) if index else ()
-    by_id = library.by_id() if ids else {}
+    mentioned = index.mentions.get(paper.id, ()) if index else ()
+    by_id = library.by_id() if mentioned else {}
     me = paper_md(paper)
-    items = [f'<li><a href="{url_from(me, paper_md(by_id[i]))}">{escape.text(plain_title(by_id[i].title))}</a></li>'
-             for i in ids if i in by_id]
+    items = [f"<li>{paper_anchor(by_id[i], me)}</li>" for i in mentioned if i in by_id]
     if not items:
         return ""
-    return "\n".join([heading(2, "Mentioned in", ids_ or Ids()), "<p>Notes on these papers link here:</p>",
+    return "\n".join([heading(2, "Mentioned in", ids or Ids()), "<p>Notes on these papers link here:</p>",
                       "<ul>", *items, "</ul>"]) + "\n"

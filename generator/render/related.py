@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from ..enrich.text import plain_title
 from ..model import Library, Paper
 from . import escape
 from .graph import neighbourhood_svg
 from .html import Ids, heading
-from .links import paper_md, url_from
+from .links import paper_anchor, paper_md
 
 
 def _byline(paper: Paper) -> str:
@@ -33,8 +32,7 @@ def related_section(paper: Paper, library: Library, by_id: dict[str, Paper] | No
         lines.append(f'<div class="rl-graph" data-search-exclude>{svg}</div>')
     lines.append("<ol>")
     for r, other in links:
-        title = escape.text(plain_title(other.title))
-        lines.append(f'<li><a href="{url_from(me, to_md[other.id])}">{title}</a> — {_byline(other)}<br />\n'
+        lines.append(f"<li>{paper_anchor(other, me)} — {_byline(other)}<br />\n"
                      f'<span class="rl-why">{escape.text(r.why)} · score {r.score:.2f}</span></li>')
     lines.append("</ol>")
     return "\n".join(lines)

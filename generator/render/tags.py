@@ -15,7 +15,7 @@ from ..enrich.text import plain_title, slugify
 from ..model import Library, Paper
 from . import escape
 from .html import FLAG, Ids, heading, table
-from .links import paper_md, rel, url_from
+from .links import paper_anchor, rel, url_from
 
 INDEX_MD = "tags.md"
 
@@ -76,8 +76,7 @@ def render_tag_page(name: str, slug: str, papers: list[Paper], description: str 
     lines.append(f'<p>{count} · <a href="{url_from(me, f"tags/{slug}.bib")}">BibTeX of all {len(ordered)}</a> · '
                  f'<a href="{url_from(me, INDEX_MD)}">All tags</a></p>')
     lines.append(table(["Title", "First author", "Year"],
-                       [[f'<a href="{url_from(me, paper_md(p))}">{escape.text(plain_title(p.title))}</a>',
-                         _first_author(p), str(p.year or "")] for p in ordered]))
+                       [[paper_anchor(p, me), _first_author(p), str(p.year or "")] for p in ordered]))
     return "\n".join(lines) + "\n"
 
 
