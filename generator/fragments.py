@@ -58,9 +58,10 @@ class FragmentCache:
         joined = _join(known, holes)
         if key not in self.checked:
             self.checked.add(key)
-            if joined != str(caller()):
+            fresh = str(caller())
+            if joined != fresh:
                 self.parts[key] = _OFF
-                return Markup(caller())
+                return Markup(fresh)
         self.reused += 1
         return Markup(joined)
 

@@ -102,8 +102,8 @@ def test_a_block_is_reused_only_after_it_proved_the_same() -> None:
         return f"<header>T</header><p>{next(counter)}</p>"
 
     assert sneaky("footer", Page(), ["T"], caller=varying) == "<header>T</header><p>0</p>"
+    assert sneaky("footer", Page(), ["T"], caller=varying) == "<header>T</header><p>1</p>"  # rendered once
     assert sneaky("footer", Page(), ["T"], caller=varying) == "<header>T</header><p>2</p>"
-    assert sneaky("footer", Page(), ["T"], caller=varying) == "<header>T</header><p>3</p>"
     assert sneaky.reused == 0
 
     # A hole that is not in the output exactly once (the title is also the site name) is not cut.
