@@ -143,18 +143,14 @@ _BLOCKS: dict[Paper, str] = {}
 _MAX_BLOCKS = 50_000
 
 
-def _block(paper: Paper) -> str:
+def block(paper: Paper) -> str:
+    """The paper's entry as it appears in a `.bib` file (ends with a newline)."""
     text = _BLOCKS.get(paper)
     if text is None:
         if len(_BLOCKS) >= _MAX_BLOCKS:
             _BLOCKS.clear()
         text = _BLOCKS[paper] = _write({paper.key: make_entry(paper)})
     return text
-
-
-def block(paper: Paper) -> str:
-    """The paper's entry as it appears in a `.bib` file (ends with a newline)."""
-    return _block(paper)
 
 
 def remember(paper: Paper, text: str) -> None:
@@ -164,10 +160,10 @@ def remember(paper: Paper, text: str) -> None:
 
 def entry_text(paper: Paper) -> str:
     """One entry, exactly what the page's copy button copies (no trailing newline)."""
-    return _block(paper).strip()
+    return block(paper).strip()
 
 
 def bibliography(papers: list[Paper]) -> str:
     """A `.bib` file holding the given papers, in the given order (as pybtex writes several
     entries: each block ends with a newline, one blank line between them)."""
-    return "\n".join(_block(p) for p in papers)
+    return "\n".join(block(p) for p in papers)

@@ -46,8 +46,6 @@ def render_site(library: Library, config: Config) -> dict[str, str]:
                                  meanwhile=without_bibtex)
     files["references.bib"] = bibtex.bibliography(library.papers)
     files.update(render_tag_files(library))
-    if "tags.md" not in files:
-        files["tags.md"] = "---\ntitle: Tags\n---\n\n# Tags\n"
     files.update(pages)
     for digest in library.digests:
         files[f"digests/{digest.slug}.bib"] = bibtex.bibliography(
