@@ -138,24 +138,28 @@ def _write(entries: dict[str, Entry]) -> str:
 
 
 # Each paper's entry is written once and reused by its page, its .bib, references.bib and the
-# digest and tag files (and by rebuilds under `serve`): Paper is frozen, so hashable.
-_BLOCKS: dict[Paper, str] = {}
+# digest and tag files (and by rebuilds under `serve`). Keyed by the paper's id, holding the paper
+# itself: hashing a whole Paper (every field, its related list) costs more than the lookup saves;
+# the same object passes `is`, an equal one from a rebuild `==`.
+_BLOCKS: dict[str, tuple[Paper, str]] = {}
 _MAX_BLOCKS = 50_000
 
 
 def block(paper: Paper) -> str:
     """The paper's entry as it appears in a `.bib` file (ends with a newline)."""
-    text = _BLOCKS.get(paper)
-    if text is None:
-        if len(_BLOCKS) >= _MAX_BLOCKS:
-            _BLOCKS.clear()
-        text = _BLOCKS[paper] = _write({paper.key: make_entry(paper)})
+    known = _BLOCKS.get(paper.id)
+    if known is not None and (known[0] is paper or known[0] == paper):
+        return known[1]
+    if len(_BLOCKS) >= _MAX_BLOCKS:
+        _BLOCKS.clear()
+    text = _write({paper.key: make_entry(paper)})
+    _BLOCKS[paper.id] = (paper, text)
     return text
 
 
 def remember(paper: Paper, text: str) -> None:
     """An entry another process wrote for `paper` (render/parallel.py): the same text `block` gives."""
-    _BLOCKS[paper] = text
+    _BLOCKS[paper.id] = (paper, text)
 
 
 def entry_text(paper: Paper) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator
+from functools import lru_cache
 
 from .texchars import UNICODE_MATH, tex_char
 
@@ -105,6 +106,7 @@ def escape_text(text: str) -> str:
     return " ".join("".join(_char(ch) for ch in " ".join(_quotes(text).split())).split())
 
 
+@lru_cache(maxsize=1 << 16)
 def needs_protection(word: str) -> bool:
     """True for words a lower-casing style must keep: `LLM`, `DeepSeek-R1`, `L2G`, `Hessian`."""
     parts = re.split(r"[-'’.+]", word)
@@ -134,7 +136,14 @@ def _plain(text: str, protect: bool) -> str:
     return "".join(out)
 
 
+# Text that `_char` maps to itself: ASCII without specials, controls or white space but the space.
+_AS_IS = re.compile("[^" + re.escape("".join(sorted(_SPECIALS))) + "\\x00-\\x1f\\x7f]*")
+
+
 def _chars(text: str) -> str:
+    # Most of a title is plain ASCII: only the rest goes character by character.
+    if text.isascii() and _AS_IS.fullmatch(text):
+        return text
     return "".join(_char(ch) for ch in text)
 
 
@@ -189,6 +198,8 @@ def _group(text: str, start: int) -> int | None:
 
 def _commands(text: str, protect: bool) -> str:
     """Text that may hold bare LaTeX commands (outside `$`): math commands become math."""
+    if "\\" not in text:
+        return _plain(text, protect)
     out: list[str] = []
     i = 0
     buf = ""

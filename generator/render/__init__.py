@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..config import Config
 from ..enrich import bibtex
-from ..model import Library, Paper
+from ..model import Digest, Library, Paper
 from . import citesearch
 from .exports import papers_json
 from .indexes import render_all_pages, render_digest_index, render_digest_pages, render_home
@@ -42,7 +42,9 @@ def render_site(library: Library, config: Config) -> dict[str, str]:
         return out
 
     # Paper pages first: they write each paper's BibTeX entry, which the files below reuse.
-    pages, files = render_papers(library, lambda paper: render_paper_files(paper, library, config, by_id, slugs),
+    digests = {d.path: d for d in library.digests}
+    pages, files = render_papers(library, lambda paper: render_paper_files(paper, library, config, by_id, slugs,
+                                                                           digests),
                                  meanwhile=without_bibtex)
     files["references.bib"] = bibtex.bibliography(library.papers)
     files.update(render_tag_files(library))
@@ -55,7 +57,8 @@ def render_site(library: Library, config: Config) -> dict[str, str]:
 
 
 def render_paper_files(paper: Paper, library: Library, config: Config,
-                       by_id: dict[str, Paper] | None = None, slugs: dict[str, str] | None = None) -> dict[str, str]:
+                       by_id: dict[str, Paper] | None = None, slugs: dict[str, str] | None = None,
+                       digests: dict[str, Digest] | None = None) -> dict[str, str]:
     """The page of one paper (its BibTeX downloads from the page itself: static/readinglist.js)."""
     entry = bibtex.entry_text(paper)
     by_id = library.by_id() if by_id is None else by_id
@@ -66,7 +69,7 @@ def render_paper_files(paper: Paper, library: Library, config: Config,
                                          lambda ids: related_section(paper, library, by_id, ids),
                                          lambda ids: mentions_section(paper, library, ids))
     slugs = all_tag_slugs(library) if slugs is None else slugs
-    return {paper_md(paper): render_paper(paper, library, entry, after_abstract, after_bibtex, slugs)}
+    return {paper_md(paper): render_paper(paper, library, entry, after_abstract, after_bibtex, slugs, digests)}
 
 
 def render_note_pages(library: Library, config: Config, paper_ids: set[str]) -> dict[str, str]:
@@ -74,9 +77,10 @@ def render_note_pages(library: Library, config: Config, paper_ids: set[str]) -> 
     The watcher uses it when no note's overrides changed (see generator/watch.py)."""
     files = {"index.md": render_home(library, config), **render_status_pages(library)}
     by_id, slugs = library.by_id(), all_tag_slugs(library)
+    digests = {d.path: d for d in library.digests}
     for paper in library.papers:
         if paper.id in paper_ids:
-            files.update(render_paper_files(paper, library, config, by_id, slugs))
+            files.update(render_paper_files(paper, library, config, by_id, slugs, digests))
     return files
 
 

@@ -22,16 +22,29 @@ _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\uff
 # and replacing only those gives the same text several times faster on abstracts.
 _SPECIAL_RE = re.compile("[" + re.escape("".join(sorted(_SPECIAL))) + "]")
 _ENTITY = {c: f"&#{ord(c)};" for c in _SPECIAL}
+# What json.dumps(s, ensure_ascii=False) returns for a string, without a new encoder per call.
+_json_string = json.encoder.encode_basestring
 
 
 def fold(value: str) -> str:
     """One line: control characters and runs of white space become single spaces."""
+    out = " ".join(value.split())
+    # Every character `_CONTROL` matches is unprintable (isprintable runs in C; the regex scan
+    # took most of the time on abstracts); the white-space ones split() has already removed.
+    if out.isprintable():
+        return out
     return " ".join(_CONTROL.sub(" ", value).split())
 
 
 def chars(value: str) -> str:
     """Escape every special character, leaving white space as it is."""
-    return _SPECIAL_RE.sub(lambda m: _ENTITY[m.group()], _CONTROL.sub(" ", value))
+    if not value.isprintable():
+        value = _CONTROL.sub(" ", value)
+    return _SPECIAL_RE.sub(_entity, value)
+
+
+def _entity(m: re.Match[str]) -> str:
+    return _ENTITY[m.group()]
 
 
 @lru_cache(maxsize=1 << 17)
@@ -43,7 +56,7 @@ def text(value: str) -> str:
     out = chars(fold(value))
     if out.startswith("-"):
         out = "&#45;" + out[1:]
-    return _ORDERED.sub(r"\1&#46;", out, count=1)
+    return _ORDERED.sub(r"\1&#46;", out, count=1) if out[:1].isdigit() else out
 
 
 _ORDERED = re.compile(r"^(\d+)\.")
@@ -61,7 +74,7 @@ def yaml_string(value: str) -> str:
     into `<title>` and the header, `description` into an attribute and tag names into
     the tags index as raw HTML. So every front-matter value is written as HTML text.
     """
-    return json.dumps(html.escape(fold(value), quote=True), ensure_ascii=False)
+    return _json_string(html.escape(fold(value), quote=True))
 
 
 def url(value: str | None) -> str | None:

@@ -9,6 +9,9 @@ from ..enrich.text import plain_title
 from ..model import Library, Paper
 from .paper import venue_line
 
+# json.dumps(..., ensure_ascii=False) builds an encoder per call; one does for the file.
+_JSON = json.JSONEncoder(ensure_ascii=False).encode
+
 
 def paper_record(paper: Paper, by_id: dict[str, Paper]) -> dict[str, Any]:
     return {
@@ -44,5 +47,5 @@ def papers_json(library: Library) -> str:
     # served as application/json, but escape it anyway for anyone who inlines the file.
     # One record per line: the same JSON as `indent=`, but json's C encoder only runs without indent
     # (five times faster at ten thousand papers) and the file is a third smaller.
-    text = "[\n" + ",\n".join(json.dumps(r, ensure_ascii=False) for r in records) + "\n]"
+    text = "[\n" + ",\n".join(map(_JSON, records)) + "\n]"
     return text.replace("<", "\\u003c").replace(">", "\\u003e") + "\n"

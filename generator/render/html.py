@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import re
+from functools import lru_cache
 
 from markdown.extensions.toc import slugify
 
@@ -29,13 +30,19 @@ class Ids:
         self.seen: set[str] = set()
 
     def make(self, text_html: str) -> str:
-        base = slugify(html.unescape(re.sub(r"<[^>]*>", "", text_html)), "-") or "_"
+        base = _base_id(text_html)
         out, n = base, 0
         while out in self.seen:
             n += 1
             out = f"{base}_{n}"
         self.seen.add(out)
         return out
+
+
+@lru_cache(maxsize=1 << 14)
+def _base_id(text_html: str) -> str:
+    # Cached: every paper page has the same few section headings.
+    return slugify(html.unescape(re.sub(r"<[^>]*>", "", text_html)), "-") or "_"
 
 
 def heading(level: int, text_html: str, ids: Ids) -> str:

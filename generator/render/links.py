@@ -41,16 +41,26 @@ def page_url(md_path: str) -> str:
     return stem.rstrip("/") + "/" if stem else ""
 
 
+# URLs split at their slashes, cached: a build asks for the same few tens of thousands again and again.
+@lru_cache(maxsize=1 << 16)
+def _folders(from_md: str) -> tuple[str, ...]:
+    return tuple(page_url(from_md).split("/")[:-1])
+
+
+@lru_cache(maxsize=1 << 16)
+def _segments(to: str) -> tuple[str, ...]:
+    return tuple((page_url(to) if to.endswith(".md") else to).split("/"))
+
+
 def url_from(from_md: str, to: str) -> str:
     """A relative href from the page of `from_md` to the page of `to` (a `.md` path) or to a file
     (any other path, e.g. `papers/x.bib`), as MkDocs would write it for a Markdown link."""
-    here = page_url(from_md).split("/")[:-1]
-    target = page_url(to) if to.endswith(".md") else to
-    there = target.split("/")
+    here = _folders(from_md)
+    there = _segments(to)
     common = 0
     while common < min(len(here), len(there) - 1) and here[common] == there[common]:
         common += 1
-    out = "/".join([".."] * (len(here) - common) + there[common:])
+    out = "/".join([".."] * (len(here) - common) + list(there[common:]))
     return out or "./"
 
 

@@ -63,6 +63,8 @@ def _rebuild(node: ET.Element) -> str | None:
 def rich_text(value: str) -> str:
     """Untrusted prose with its math as MathML and everything else escaped (see escape.text)."""
     value = escape.fold(value)
+    if "$" not in value and "\\(" not in value:
+        return escape.chars(value)
     out: list[str] = []
     pos = 0
     for m in MATH.finditer(value):

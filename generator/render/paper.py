@@ -12,7 +12,7 @@ from collections.abc import Callable
 from urllib.parse import quote_plus
 
 from ..enrich.text import plain_title
-from ..model import Library, Paper
+from ..model import Digest, Library, Paper
 from ..sources.subjects import class_name
 from . import escape
 from .html import FLAG, Ids, code_block, heading
@@ -24,6 +24,8 @@ from .tags import chips
 HEADER_MARK = "<!-- rl:header -->"
 # A section of the page: a function of the page's heading ids, returning HTML ("" for none).
 Section = Callable[[Ids], str]
+# json.dumps(..., ensure_ascii=False) builds an encoder per call; one does for the build.
+_JSON = json.JSONEncoder(ensure_ascii=False).encode
 _MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
 
 
@@ -83,7 +85,7 @@ def front_matter(paper: Paper, note_path: str | None = None) -> str:
              note,
              "rl_links:"]
     # A JSON object is valid YAML and cannot break out of its line.
-    lines.extend("  - " + json.dumps({"label": label, "url": url, "primary": primary}, ensure_ascii=False)
+    lines.extend("  - " + _JSON({"label": label, "url": url, "primary": primary})
                  for label, url, primary in link_buttons(paper))
     if paper.tags:
         lines.append("tags:")
@@ -94,13 +96,15 @@ def front_matter(paper: Paper, note_path: str | None = None) -> str:
 
 def render_paper(paper: Paper, library: Library, bibtex: str,
                  after_abstract: tuple[Section, ...] = (), after_bibtex: tuple[Section, ...] = (),
-                 slugs: dict[str, str] | None = None) -> str:
+                 slugs: dict[str, str] | None = None, digests: dict[str, Digest] | None = None) -> str:
     """The paper page. Other stages contribute whole HTML sections (note, tags, related papers,
     graph) through `after_abstract` / `after_bibtex`, so this stays one straight list. `slugs`
-    names each tag's page (render/tags.py, `tag_slugs`), for the tag chips."""
+    names each tag's page (render/tags.py, `tag_slugs`), for the tag chips; `digests` the digests
+    by path (made once per build by the caller, not once per page)."""
     ids = Ids()
     me = paper_md(paper)
-    digests = {d.path: d for d in library.digests}
+    if digests is None:
+        digests = {d.path: d for d in library.digests}
     note = library.notes.by_paper.get(paper.id) if library.notes else None
     authors = ", ".join(escape.text(a) for a in paper.authors) if paper.authors else "Anonymous"
     if not paper.authors_complete:
