@@ -16,7 +16,7 @@ from .paper import Section, render_paper
 from .parallel import render_papers
 from .related import related_section
 from .status import render_status_pages
-from .tags import all_tag_slugs, render_tag_files
+from .tags import all_tag_slugs, render_tag_bibs, render_tag_pages
 
 ASSETS = {
     "assets/readinglist.css": "readinglist.css",
@@ -37,6 +37,7 @@ def render_site(library: Library, config: Config) -> dict[str, str]:
                "papers.json": papers_json(library), MAP_MD: render_map(library)}
         out.update(render_all_pages(library, size))
         out.update(render_status_pages(library))
+        out.update(render_tag_pages(library))
         for digest in library.digests:
             out.update(render_digest_pages(digest, library, by_id, size))
         return out
@@ -47,7 +48,7 @@ def render_site(library: Library, config: Config) -> dict[str, str]:
                                                                            digests),
                                  meanwhile=without_bibtex)
     files["references.bib"] = bibtex.bibliography(library.papers)
-    files.update(render_tag_files(library))
+    files.update(render_tag_bibs(library))
     files.update(pages)
     for digest in library.digests:
         files[f"digests/{digest.slug}.bib"] = bibtex.bibliography(

@@ -2,9 +2,9 @@
 
 Rendering ten thousand paper pages (BibTeX through pybtex, the neighbourhood picture, the
 HTML) is most of the generator's time, and each page depends only on the finished model. On a
-machine with several cores the pages are split into contiguous runs: forked worker processes
-render all runs but the first, the build's own process renders the first, and the results are
-put together in paper order, so the output is the same text as a serial run (tested). Each
+machine with several cores the pages are split into short contiguous runs that forked worker
+processes take in turn, along with the pages that need no BibTeX (`meanwhile`), and the results
+are put together in paper order, so the output is the same text as a serial run (tested). Each
 worker also hands back the BibTeX entries it wrote, which the tag, digest and reference files
 reuse. Small lists (under `PARALLEL_MIN` papers) and machines without `fork` render serially;
 `READINGLIST_JOBS=1` forces that.
@@ -12,7 +12,6 @@ reuse. Small lists (under `PARALLEL_MIN` papers) and machines without `fork` ren
 
 from __future__ import annotations
 
-import itertools
 import multiprocessing
 import os
 from collections.abc import Callable
@@ -49,13 +48,17 @@ def render_papers(library: Library, render_one: RenderOne, jobs: int | None = No
         for paper in track(papers, "rendering papers"):
             files.update(render_one(paper))
         return files, meanwhile() if meanwhile else {}
-    bounds = [len(papers) * k // jobs for k in range(jobs + 1)]
-    _JOB.update(papers=papers, render_one=render_one)
+    # Short runs, taken by whichever worker is free: `meanwhile` is one more task, so every
+    # worker stays busy to the end however long that task takes (the build's own process waits).
+    step = max(50, -(-len(papers) // (jobs * 8)))
+    runs = [(start, min(start + step, len(papers))) for start in range(0, len(papers), step)]
+    _JOB.update(papers=papers, render_one=render_one, meanwhile=meanwhile)
     try:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            pending = [pool.apply_async(_render_run, run) for run in itertools.pairwise(bounds)]
-            other = meanwhile() if meanwhile else {}
+            other_task = pool.apply_async(_meanwhile) if meanwhile else None
+            pending = [pool.apply_async(_render_run, run) for run in runs]
             parts = [p.get() for p in pending]
+            other = other_task.get() if other_task else {}
     finally:
         _JOB.clear()
     files = {}
@@ -64,6 +67,11 @@ def render_papers(library: Library, render_one: RenderOne, jobs: int | None = No
         for index, text in entries.items():
             bibtex.remember(papers[index], text)
     return files, other
+
+
+def _meanwhile() -> dict[str, str]:
+    made: dict[str, str] = _JOB["meanwhile"]()
+    return made
 
 
 def _render_run(start: int, end: int) -> tuple[dict[str, str], dict[int, str]]:

@@ -99,14 +99,22 @@ def render_tags_index(library: Library, slugs: dict[str, str]) -> str:
 
 def render_tag_files(library: Library) -> dict[str, str]:
     """`tags.md`, and `tags/<slug>.md` + `tags/<slug>.bib` for every tag some paper carries."""
-    groups = papers_by_tag(library)
+    return {**render_tag_pages(library), **render_tag_bibs(library)}
+
+
+def render_tag_pages(library: Library) -> dict[str, str]:
+    """`tags.md` and the tag pages: no BibTeX, so made while the paper pages render (parallel.py)."""
     slugs = all_tag_slugs(library)
     described = dict(library.topics)
     files = {INDEX_MD: render_tags_index(library, slugs)}
-    for name, papers in groups.items():
-        slug = slugs[name]
-        files[tag_md(slug)] = render_tag_page(name, slug, papers, described.get(name, ""))
-        files[f"tags/{slug}.bib"] = bibtex.bibliography(papers)
+    for name, papers in papers_by_tag(library).items():
+        files[tag_md(slugs[name])] = render_tag_page(name, slugs[name], papers, described.get(name, ""))
     return files
+
+
+def render_tag_bibs(library: Library) -> dict[str, str]:
+    """`tags/<slug>.bib` for every tag: the entries the paper pages wrote, put together."""
+    slugs = all_tag_slugs(library)
+    return {f"tags/{slugs[name]}.bib": bibtex.bibliography(papers) for name, papers in papers_by_tag(library).items()}
 
 
