@@ -60,6 +60,16 @@ class _LatexWriter(Writer):  # type: ignore[misc]
         if depth:
             super().check_braces(s)
 
+    def _format_name(self, stream, person):  # type: ignore[no-untyped-def]
+        # The same Person objects come back for the same names (bibnames.to_person is cached), so
+        # each is formatted once; the cache holds the person, so its id is not reused.
+        known = _NAMES.get(id(person))
+        if known is None or known[0] is not person:
+            if len(_NAMES) >= _MAX_BLOCKS:
+                _NAMES.clear()
+            known = _NAMES[id(person)] = (person, super()._format_name(stream, person))
+        return known[1]
+
     def _write_field(self, stream, type, value):  # type: ignore[no-untyped-def]
         if type == "month" and value in MONTHS:
             stream.write(f",\n    {type} = {value}")
@@ -143,6 +153,7 @@ def _write(entries: dict[str, Entry]) -> str:
 # the same object passes `is`, an equal one from a rebuild `==`.
 _BLOCKS: dict[str, tuple[Paper, str]] = {}
 _MAX_BLOCKS = 50_000
+_NAMES: dict[int, tuple[Person, str]] = {}
 
 
 def block(paper: Paper) -> str:

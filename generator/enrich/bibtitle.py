@@ -125,13 +125,16 @@ def needs_protection(word: str) -> bool:
 
 
 def _plain(text: str, protect: bool) -> str:
+    # `_chars` maps each character on its own, so the text between protected words is mapped as
+    # one run instead of word by word.
     out: list[str] = []
     pos = 0
-    for m in _WORD.finditer(text):
-        out.append(_chars(text[pos:m.start()]))
-        word = _chars(m.group(0))
-        out.append("{" + word + "}" if protect and needs_protection(m.group(0)) else word)
-        pos = m.end()
+    if protect:
+        for m in _WORD.finditer(text):
+            if needs_protection(m.group(0)):
+                out.append(_chars(text[pos:m.start()]))
+                out.append("{" + _chars(m.group(0)) + "}")
+                pos = m.end()
     out.append(_chars(text[pos:]))
     return "".join(out)
 
