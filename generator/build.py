@@ -11,7 +11,7 @@ from . import cache, progress
 from .config import Config
 from .errors import Problems
 from .model import Library
-from .write import WriteStats, write_if_changed, write_tree
+from .write import Prewrite, WriteStats, write_if_changed, write_tree
 
 if TYPE_CHECKING:
     from .enrich import Registry
@@ -87,11 +87,11 @@ def collect(config: Config, problems: Problems,
     return library, registry
 
 
-def render_site(library: Library, config: Config) -> dict[str, str]:
+def render_site(library: Library, config: Config, prewrite: Prewrite | None = None) -> dict[str, str]:
     """Every generated page (generator.render.render_site)."""
     from .render import render_site as render
 
-    return render(library, config)
+    return render(library, config, prewrite)
 
 
 def extra_pages(config: Config, problems: Problems) -> dict[str, str]:
@@ -120,7 +120,8 @@ def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None =
     with progress.paused_gc():
         problems = Problems()
         library, registry = collect(config, problems, notes_cache)
-        files = dict(render_site(library, config))
+        prewrite = _prewrite(config, library) if write and accept is None else None
+        files = dict(render_site(library, config, prewrite))
         for rel, text in extra_pages(config, problems).items():
             if rel in files:
                 problems.warn(f"content/pages/{rel}", 0, "has the name of a generated page; skipped")
@@ -128,13 +129,27 @@ def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None =
                 files[rel] = text
         result = BuildResult(library, problems, files)
         if write and (accept is None or accept(result)):
-            result.stats = write_tree(config.build_dir, files,
-                                      protected=[config.root, config.content_dir, config.seeds_dir])
+            result.stats = write_tree(config.build_dir, files, protected=_protected(config), prewritten=prewrite)
             if registry.changed:
                 write_if_changed(config.registry_path, registry.dump().encode("utf-8"))
     if write:
         _remember(config, before, result)
     return result
+
+
+def _protected(config: Config) -> list[Path]:
+    return [config.root, config.content_dir, config.seeds_dir]
+
+
+def _prewrite(config: Config, library: Library) -> Prewrite | None:
+    """Paper pages written by the processes that render them, when several do (render/parallel.py).
+    Not when a watcher may still veto the result: nothing may be written before it has seen it."""
+    from .render.links import paper_md
+    from .render.parallel import jobs_for
+
+    if jobs_for(len(library.papers)) < 2:
+        return None
+    return Prewrite(config.build_dir, _protected(config), [paper_md(p) for p in library.papers])
 
 
 def _remember(config: Config, before: str, result: BuildResult) -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -36,3 +38,47 @@ def test_small_lists_render_in_one_process(monkeypatch: pytest.MonkeyPatch) -> N
     assert parallel.jobs_for(41) == 1
     monkeypatch.setenv("READINGLIST_JOBS", "2")
     assert parallel.jobs_for(41) == 2
+
+
+def test_workers_write_the_pages_they_render_and_the_tree_is_the_serial_one(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from generator.config import load_config
+    from generator.render.links import paper_md
+    from generator.write import Prewrite
+    from tests.conftest import copy_project
+
+    (tmp_path / "serial").mkdir()
+    (tmp_path / "forked").mkdir()
+    serial_config = load_config(copy_project(tmp_path / "serial"))
+    forked_config = load_config(copy_project(tmp_path / "forked"))
+    monkeypatch.setenv("READINGLIST_JOBS", "1")
+    serial = build(serial_config)
+    writers = tmp_path / "writers.txt"
+    write = Prewrite.write
+
+    def spy(self: Prewrite, files: dict[str, str]) -> tuple[list[str], int]:
+        with writers.open("a", encoding="utf-8") as fh:
+            fh.write(f"{os.getpid()} {len(files)}\n")
+        return write(self, files)
+
+    monkeypatch.setattr(Prewrite, "write", spy)
+    monkeypatch.setenv("READINGLIST_JOBS", "3")
+    forked = build(forked_config)
+    runs = [line.split() for line in writers.read_text(encoding="utf-8").splitlines()]
+    assert runs and all(int(pid) != os.getpid() for pid, _ in runs)
+    assert sum(int(n) for _, n in runs) == len(forked.library.papers) == 41
+    assert forked.stats is not None and serial.stats is not None
+    assert forked.stats.written == serial.stats.written
+    assert set(forked.stats.written) >= {paper_md(p) for p in forked.library.papers}
+
+    def tree(root: Path) -> dict[str, bytes]:
+        return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*")
+                if p.is_file() and ".readinglist-cache" not in p.parts}
+
+    assert tree(forked_config.build_dir) == tree(serial_config.build_dir)
+    # A second build finds every page as it should be: nothing written, all unchanged.
+    (forked_config.build_dir / "papers" / paper_md(forked.library.papers[0]).split("/")[-1]).write_text("x")
+    again = build(forked_config)
+    assert again.stats is not None
+    assert again.stats.written == [paper_md(forked.library.papers[0])]
+    assert again.stats.unchanged == len(forked.stats.written) - 1

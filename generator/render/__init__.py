@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..config import Config
 from ..enrich import bibtex
 from ..model import Digest, Library, Paper
+from ..write import Prewrite
 from . import citesearch
 from .exports import papers_json
 from .indexes import render_all_pages, render_digest_index, render_digest_pages, render_home
@@ -25,8 +26,9 @@ ASSETS = {
 }
 
 
-def render_site(library: Library, config: Config) -> dict[str, str]:
-    """Every generated file, keyed by its path inside the build folder."""
+def render_site(library: Library, config: Config, prewrite: Prewrite | None = None) -> dict[str, str]:
+    """Every generated file, keyed by its path inside the build folder. With `prewrite`, paper
+    pages rendered by worker processes are also written by them (write.Prewrite)."""
     by_id = library.by_id()
     slugs = all_tag_slugs(library)
     size = page_size(config)
@@ -46,7 +48,7 @@ def render_site(library: Library, config: Config) -> dict[str, str]:
     digests = {d.path: d for d in library.digests}
     pages, files = render_papers(library, lambda paper: render_paper_files(paper, library, config, by_id, slugs,
                                                                            digests),
-                                 meanwhile=without_bibtex)
+                                 meanwhile=without_bibtex, prewrite=prewrite)
     files["references.bib"] = bibtex.bibliography(library.papers)
     files.update(render_tag_bibs(library))
     files.update(pages)

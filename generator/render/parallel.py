@@ -20,6 +20,7 @@ from typing import Any
 from ..enrich import bibtex
 from ..model import Library, Paper
 from ..progress import track
+from ..write import Prewrite
 
 PARALLEL_MIN = 2000
 # What the workers render: set just before the fork, so they inherit it instead of unpickling it.
@@ -39,8 +40,10 @@ def jobs_for(count: int) -> int:
 
 
 def render_papers(library: Library, render_one: RenderOne, jobs: int | None = None,
-                  meanwhile: Callable[[], dict[str, str]] | None = None) -> tuple[dict[str, str], dict[str, str]]:
-    """`render_one(paper)` for every paper, merged in paper order, and what `meanwhile()` made."""
+                  meanwhile: Callable[[], dict[str, str]] | None = None,
+                  prewrite: Prewrite | None = None) -> tuple[dict[str, str], dict[str, str]]:
+    """`render_one(paper)` for every paper, merged in paper order, and what `meanwhile()` made.
+    With `prewrite`, the workers also write the pages they render (write.Prewrite)."""
     papers = library.papers
     jobs = jobs_for(len(papers)) if jobs is None else jobs
     if jobs < 2 or len(papers) < 2:
@@ -52,7 +55,7 @@ def render_papers(library: Library, render_one: RenderOne, jobs: int | None = No
     # worker stays busy to the end however long that task takes (the build's own process waits).
     step = max(50, -(-len(papers) // (jobs * 8)))
     runs = [(start, min(start + step, len(papers))) for start in range(0, len(papers), step)]
-    _JOB.update(papers=papers, render_one=render_one, meanwhile=meanwhile)
+    _JOB.update(papers=papers, render_one=render_one, meanwhile=meanwhile, prewrite=prewrite)
     try:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
             other_task = pool.apply_async(_meanwhile) if meanwhile else None
@@ -62,10 +65,12 @@ def render_papers(library: Library, render_one: RenderOne, jobs: int | None = No
     finally:
         _JOB.clear()
     files = {}
-    for run_files, entries in parts:
+    for run_files, entries, wrote in parts:
         files.update(run_files)
         for index, text in entries.items():
             bibtex.remember(papers[index], text)
+        if prewrite is not None and wrote is not None:
+            prewrite.record(list(run_files), *wrote)
     return files, other
 
 
@@ -74,9 +79,10 @@ def _meanwhile() -> dict[str, str]:
     return made
 
 
-def _render_run(start: int, end: int) -> tuple[dict[str, str], dict[int, str]]:
-    papers, render_one = _JOB["papers"], _JOB["render_one"]
+def _render_run(start: int, end: int) -> tuple[dict[str, str], dict[int, str], tuple[list[str], int] | None]:
+    papers, render_one, prewrite = _JOB["papers"], _JOB["render_one"], _JOB["prewrite"]
     files: dict[str, str] = {}
     for paper in papers[start:end]:
         files.update(render_one(paper))
-    return files, {i: bibtex.block(papers[i]) for i in range(start, end)}
+    wrote = prewrite.write(files) if prewrite is not None else None
+    return files, {i: bibtex.block(papers[i]) for i in range(start, end)}, wrote
