@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from functools import lru_cache
 from html import escape as html_escape
 
 from latex2mathml.converter import convert
@@ -29,8 +30,10 @@ _ATTRS = frozenset(
 )
 
 
+@lru_cache(maxsize=1 << 14)
 def to_mathml(latex: str) -> str | None:
-    """MathML for one formula, or None when it cannot be converted safely."""
+    """MathML for one formula, or None when it cannot be converted safely. (Cached: latex2mathml
+    takes a millisecond or more a formula, and the same `$O(n)$` turns up in many abstracts.)"""
     try:
         root = ET.fromstring(convert(latex))
     except Exception:  # latex2mathml raises many kinds of errors on odd input
