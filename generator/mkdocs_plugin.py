@@ -19,6 +19,7 @@ from mkdocs.structure.toc import get_toc
 
 from . import search, slim
 from .build import build
+from .chrome import SharedChrome
 from .config import load_config
 from .fragments import FragmentCache
 from .render import html
@@ -33,6 +34,8 @@ def _enabled() -> bool:
 
 
 class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
+    _shared: SharedChrome | None = None  # the icons and scripts this build's paper pages share
+
     def on_startup(self, command: str, **_: Any) -> None:
         _state["serving"] = command == "serve"
 
@@ -51,6 +54,7 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
     def on_env(self, env: Any, config: Any, **_: Any) -> Any:
         # A fresh cache per build: `mkdocs serve` rebuilds with the same environment.
         env.globals["rl_cached"] = FragmentCache()
+        env.globals["rl_shared"] = self._shared = SharedChrome()
         return env
 
     def on_pre_build(self, config: Any, **_: Any) -> None:
@@ -74,6 +78,7 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
         return markdown
 
     def on_post_build(self, config: Any, **_: Any) -> None:
+        (self._shared or SharedChrome()).write(Path(config.site_dir))
         _finish_search_index(config)
 
     def on_post_page(self, output: str, **_: Any) -> str:
