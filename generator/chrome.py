@@ -1,9 +1,10 @@
 """Theme chrome that paper pages share as files instead of each carrying its own copy.
 
 Material writes the same bytes into every page: about ten inline SVG icons (search, close, arrows,
-palette toggles, logo, menu; 2.8 KB), the palette switch and the search dialog (1.8 KB), and the
-inline scripts (palette, script config; 1.7 KB). At 10,000 paper pages that was 60 MB of the site.
-`overrides/paper.html` passes those blocks through `{% call rl_shared(base_url) %}`, which
+palette toggles, logo, menu; 2.8 KB), the palette switch and the search dialog (1.8 KB), the
+inline scripts (palette, script config; 2 KB) and the navigation drawer (2.2 KB). At 10,000 paper
+pages that was 90 MB of the site. `overrides/paper.html` passes those blocks through
+`{% call rl_shared(base_url) %}` (and the plugin the page head), which
 
 - draws each icon with a CSS mask instead of inline paths: `<svg class="rl-icon rl-icon-ID"
   viewBox=...></svg>`, sized by Material's own `svg` rules as before; the shapes are data URIs in
@@ -12,15 +13,17 @@ inline scripts (palette, script config; 1.7 KB). At 10,000 paper pages that was 
   page does not link). CSS, not `<use href>`: Material's instant navigation reassigns every
   `[href]`, which throws on SVG elements, and a relative `xlink:href` in the kept header would
   resolve against whichever page is shown;
-- moves each run of inline scripts and of elements that do nothing without JavaScript (the
-  palette form, the search button and dialog, the `__config` data block) into one script file
-  under `assets/javascripts/`, named by its content, which writes the same elements back where
-  it stands while the page is parsed, before Material's bundle reads them.
+- moves each run of inline scripts and of shared elements into one script file under
+  `assets/javascripts/`, named by its content, which writes the elements back where it stands
+  while the page is parsed, before Material's bundle reads them (and again when instant navigation
+  swaps the page in, as Material runs the scripts of the page it shows). The elements are those
+  that do nothing without JavaScript anyway (the palette switch, the search button and dialog,
+  the `__config` data block) and the navigation drawer: without JavaScript a paper page's drawer is
+  empty, while its tabs and logo still link the rest of the site.
 
 So the page Material's bundle sees is the page it rendered, with icons painted by CSS. Only
-blocks outside the page content go through here (the header, navigation, footer and config).
-The files are written after the build (`write`); a file's name is a hash of its content, so a
-page never gets another page's script.
+blocks outside the page content go through here. The files are written after the build
+(`write`); a file's name is a hash of its content, so a page never gets another page's script.
 """
 
 from __future__ import annotations
@@ -41,13 +44,16 @@ SCRIPTS_DIR = "assets/javascripts"
 
 # Material includes its icons as the files are: exactly these two attributes, no nested <svg>.
 _ICON = re.compile(r'<svg xmlns="http://www.w3.org/2000/svg" viewBox="([^"<>]*)">((?:(?!</?svg\b).)*?)</svg>', re.S)
-# Elements that only work through Material's JavaScript, so writing them from a script loses
-# nothing: the palette switch, the search button of narrow screens, the search dialog.
-_INERT_STARTS = (
+# How the shared elements' opening tags start: the palette switch, the search button of narrow
+# screens, the search dialog (all three only work through Material's JavaScript), the drawer.
+_SHARED_STARTS = (
     '<form class="md-header__option" data-md-component="palette">',
     '<label class="md-header__button md-icon" for="__search">',
     '<div class="md-search" data-md-component="search" role="dialog">',
+    '<nav class="md-nav md-nav--primary',
 )
+# Blocks that differ per page would each get a file of their own; past this many they stay inline.
+MAX_SCRIPTS = 64
 # A classic inline script (run as written), or a JSON data block (read by id, never run).
 _SCRIPT = re.compile(r'<script>(.*?)</script>|<script id="[\w-]+" type="application/json">.*?</script>', re.S)
 _TAG_NAME = re.compile(r"<([a-z]+)")
@@ -75,6 +81,12 @@ class SharedChrome:
         out.append(html[pos:])
         return "".join(out)
 
+    def share_head(self, html: str, base: str) -> str:
+        """A whole page with the scripts of its head shared (Material writes its `__md_scope`
+        script there from a partial of its own, outside any block a template can wrap)."""
+        end = html.find("</head>")
+        return html if end < 0 else self.share(html[:end], base) + html[end:]
+
     def _icon(self, m: re.Match[str]) -> str:
         view_box, inner = m.group(1), m.group(2)
         key = hashlib.sha1(f"{view_box}\0{inner}".encode()).hexdigest()[:8]
@@ -91,9 +103,11 @@ class SharedChrome:
             # does not stop the elements after it, as with separate scripts.
             lines.append(f"try{{{m.group(1)}\n}}catch(e){{setTimeout(function(){{throw e}})}}")
             pos = m.end()
-        lines += [_insert(run[pos:]), "document.currentScript.remove();"]
+        lines.append(_insert(run[pos:]))
         text = "\n".join(line for line in lines if line) + "\n"
         name = f"rl-{hashlib.sha1(text.encode()).hexdigest()[:10]}.js"
+        if name not in self.scripts and len(self.scripts) >= MAX_SCRIPTS:
+            return run
         self.scripts[name] = text
         return f'<script src="{base}/{SCRIPTS_DIR}/{name}"></script>'
 
@@ -148,7 +162,7 @@ def _element_end(html: str, start: int) -> int | None:
 def _runs(html: str) -> list[tuple[int, int]]:
     """Spans of `html` made only of inert elements and inline scripts (with the blanks between)."""
     parts: list[tuple[int, int]] = [m.span() for m in _SCRIPT.finditer(html)]
-    for marker in _INERT_STARTS:
+    for marker in _SHARED_STARTS:
         start = html.find(marker)
         end = _element_end(html, start) if start >= 0 else None
         if end is not None:

@@ -16,6 +16,7 @@ from typing import Any
 
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.toc import get_toc
+from mkdocs.utils import get_relative_url
 
 from . import search, slim
 from .build import build
@@ -81,7 +82,10 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
         (self._shared or SharedChrome()).write(Path(config.site_dir))
         _finish_search_index(config)
 
-    def on_post_page(self, output: str, **_: Any) -> str:
+    def on_post_page(self, output: str, page: Any, **_: Any) -> str:
+        if self._shared is not None and page.meta.get("template") == "paper.html":
+            # The rest of a paper page's chrome went through rl_shared in overrides/paper.html.
+            output = self._shared.share_head(output, get_relative_url(".", page.url))
         return str(slim.strip_indentation(output))
 
     def on_serve(self, server: Any, config: Any, builder: Any, **_: Any) -> Any:
