@@ -65,6 +65,7 @@ class SharedChrome:
     def __init__(self) -> None:
         self.icons: dict[str, tuple[str, str]] = {}   # id -> (viewBox, inner SVG)
         self.scripts: dict[str, str] = {}             # file name -> script text
+        self._made: dict[tuple[str, str], str] = {}   # (run, base) -> its <script src>: 10,000 heads
 
     def __call__(self, base: str, caller: Callable[[], str] | None = None) -> Markup:
         assert caller is not None, "rl_shared is used as {% call rl_shared(base_url) %}...{% endcall %}"
@@ -95,6 +96,14 @@ class SharedChrome:
 
     def _script(self, run: str, base: str) -> str:
         """One script file that does what `run` (inert elements and inline scripts) did in place."""
+        made = self._made.get((run, base))
+        if made is None:
+            made = self._new_script(run, base)
+            if made != run:  # not past MAX_SCRIPTS, where each page's own run would be kept
+                self._made[(run, base)] = made
+        return made
+
+    def _new_script(self, run: str, base: str) -> str:
         lines = ["// readinglist: theme chrome shared by the paper pages (generator/chrome.py)."]
         pos = 0
         for m in re.finditer(r"<script>(.*?)</script>", run, re.S):
