@@ -134,16 +134,19 @@ class SharedChrome:
         return "\n".join(rules) + "\n"
 
     def write(self, site_dir: Path) -> None:
-        """The stylesheet and scripts this build's pages refer to. A build that rendered no paper
-        page (`serve --dirty` after a note edit) keeps the stylesheet it finds, which every page links."""
+        """The stylesheet and scripts this build's pages refer to. Under `serve --dirty` the pages
+        not rendered again keep theirs: the stylesheet keeps the icons it has, the old files stay."""
         css = site_dir / ICONS_CSS
-        if self.icons or not css.exists():
-            css.parent.mkdir(parents=True, exist_ok=True)
-            css.write_text(self.icons_css(), encoding="utf-8")
-        for name, text in self.scripts.items():
+        text = self.icons_css()
+        if css.exists():
+            old = css.read_text(encoding="utf-8").splitlines()
+            text += "".join(f"{line}\n" for line in old if line.startswith(".rl-icon-") and line not in text)
+        css.parent.mkdir(parents=True, exist_ok=True)
+        css.write_text(text, encoding="utf-8")
+        for name, script in self.scripts.items():
             path = site_dir / SCRIPTS_DIR / name
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
+            path.write_text(script, encoding="utf-8")
 
 
 def _insert(html: str) -> str:

@@ -99,12 +99,18 @@ def test_blocks_that_differ_per_page_stop_getting_files_past_the_cap() -> None:
     assert outs[0].startswith('<p>page</p><script src="./assets/javascripts/rl-')
 
 
-def test_a_build_without_paper_pages_keeps_the_stylesheet_it_finds(tmp_path: Path) -> None:
+def test_a_dirty_build_keeps_the_icons_of_the_pages_it_did_not_render(tmp_path: Path) -> None:
     first = SharedChrome()
     first.share(ICON, ".")
     first.write(tmp_path)
-    SharedChrome().write(tmp_path)  # say, `serve --dirty` after editing the home page
+    (old_rule,) = [line for line in first.icons_css().splitlines() if line.startswith(".rl-icon-")]
+    SharedChrome().write(tmp_path)  # `serve --dirty` after editing the home page: no paper page
     assert (tmp_path / chrome.ICONS_CSS).read_text("utf-8") == first.icons_css()
+    other = SharedChrome()  # a paper page rendered again with another icon
+    other.share(ICON.replace(SEARCH_PATH, "M3 6h18v2H3z"), ".")
+    other.write(tmp_path)
+    css = (tmp_path / chrome.ICONS_CSS).read_text("utf-8")
+    assert old_rule in css.splitlines() and len(re.findall(r"^\.rl-icon-", css, re.M)) == 2
     empty = tmp_path / "empty"
     SharedChrome().write(empty)  # every page links the stylesheet, so it exists even with no icons
     assert ".rl-icon-" not in (empty / chrome.ICONS_CSS).read_text("utf-8")
