@@ -16,10 +16,12 @@ from typing import Any
 
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.toc import get_toc
+from mkdocs.utils import get_relative_url
 from watchdog.events import FileSystemEventHandler
 
 from . import search, serve_prune, slim
 from .build import build
+from .chrome import SharedChrome
 from .config import load_config
 from .fragments import FragmentCache
 from .render import html
@@ -34,6 +36,8 @@ def _enabled() -> bool:
 
 
 class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
+    _shared: SharedChrome | None = None  # the icons and scripts this build's paper pages share
+
     def on_startup(self, command: str, dirty: bool = False, **_: Any) -> None:
         _state["serving"] = command == "serve"
         _state["dirty"] = dirty
@@ -53,6 +57,7 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
     def on_env(self, env: Any, config: Any, **_: Any) -> Any:
         # A fresh cache per build: `mkdocs serve` rebuilds with the same environment.
         env.globals["rl_cached"] = FragmentCache()
+        env.globals["rl_shared"] = self._shared = SharedChrome()
         return env
 
     def on_pre_build(self, config: Any, **_: Any) -> None:
@@ -83,10 +88,14 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
 
     def on_post_build(self, config: Any, **_: Any) -> None:
         serve_prune.keep_sitemap(config.site_dir, _state)
+        (self._shared or SharedChrome()).write(Path(config.site_dir))
         _finish_search_index(config)
         _state["built"] = True
 
-    def on_post_page(self, output: str, **_: Any) -> str:
+    def on_post_page(self, output: str, page: Any, **_: Any) -> str:
+        if self._shared is not None and page.meta.get("template") == "paper.html":
+            # The rest of a paper page's chrome went through rl_shared in overrides/paper.html.
+            output = self._shared.share_head(output, get_relative_url(".", page.url))
         return str(slim.strip_indentation(output))
 
     def on_serve(self, server: Any, config: Any, builder: Any, **_: Any) -> Any:

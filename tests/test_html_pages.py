@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from generator import chrome
 from generator.fragments import FragmentCache
 from tests.conftest import copy_project
 
@@ -110,3 +111,27 @@ def test_a_block_is_reused_only_after_it_proved_the_same() -> None:
     twice = FragmentCache(enabled=True)
     twice("header", Page(), ["Home"], caller=lambda: "<a>Home</a><h1>Home</h1>")
     assert twice.parts == {}
+
+
+def test_paper_pages_share_chrome_files_the_site_has(sites: tuple[Path, Path]) -> None:
+    """Icons are CSS masks from one stylesheet, the search dialog, palette switch, drawer and script
+    config come from script files (generator/chrome.py); every one of them is in the site."""
+    site = sites[0]
+    css = (site / chrome.ICONS_CSS).read_text(encoding="utf-8")
+    rules = set(re.findall(r"^\.rl-icon-([0-9a-f]+)\{", css, re.M))
+    pages = sorted((site / "papers").glob("*/index.html"))
+    scripts: set[str] = set()
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        assert set(re.findall(r'<svg class="rl-icon rl-icon-([0-9a-f]+)"', html)) <= rules
+        scripts.update(re.findall(r'<script src="\.\./\.\./(assets/javascripts/rl-[0-9a-f]+\.js)"', html))
+        assert 'data-md-component="search"' not in html and "md-nav--primary" not in html
+    assert len(scripts) == 4  # head, header, drawer, config: the same four files for all 41 pages
+    shared = "".join((site / s).read_text(encoding="utf-8") for s in sorted(scripts))
+    for part in ('<div class=\\"md-search\\" data-md-component=\\"search\\"', '__palette_1',
+                 '<nav class=\\"md-nav md-nav--primary', 'href=\\"../../all/\\"', '<script id=\\"__config\\"',
+                 "__md_scope=new URL", "readinglist-search.js"):
+        assert part in shared, part
+    # Every page links the stylesheet: a paper page's header stays when instant navigation leaves it.
+    for page in ("index.html", "all/index.html", "tags/index.html", pages[0].relative_to(site).as_posix()):
+        assert "assets/stylesheets/readinglist-icons.css" in (site / page).read_text(encoding="utf-8"), page
