@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from pathlib import Path
 
 from ..config import Config
 from ..errors import Problems
-from ..model import Digest, Library, Paper
+from ..model import Digest, Library, Paper, evolve
 from ..sources.common import RawDigest
 from .bibnames import apply_name_overrides
 from .keys import apply_year_overrides
@@ -32,7 +31,7 @@ def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
     papers = apply_year_overrides(papers, year_overrides or {}, problems)
     papers = apply_name_overrides(papers, names or {})
     assigned = registry.assign(papers, pins or {}, problems)
-    papers = [replace(p, key=assigned[p.id][0], slug=assigned[p.id][1]) for p in papers]
+    papers = [evolve(p, key=assigned[p.id][0], slug=assigned[p.id][1]) for p in papers]
     if taxonomy is None:
         taxonomy = load_taxonomy(config.topics_path, problems, _shown(config)) if config else Taxonomy()
     if tag_changes and tag_sources:

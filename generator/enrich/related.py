@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import Paper, Related
+from ..model import Paper, Related, evolve
 from .terms import STOP_SET, TermNames, count_terms, normalize_rows, tfidf
 from .text import plain_title
 from .topics import stem
@@ -264,7 +264,5 @@ def shared_terms(text: sp.csr_matrix, terms: TermNames | np.ndarray, i: int, j: 
 
 
 def with_related(papers: list[Paper], settings: Settings | None = None) -> list[Paper]:
-    from dataclasses import replace
-
     links = related_papers(papers, settings)
-    return [replace(p, related=links[p.id]) for p in papers]
+    return [evolve(p, related=links[p.id]) for p in papers]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import compress
 from pathlib import Path
@@ -21,7 +21,7 @@ import snowballstemmer
 import yaml
 
 from ..errors import Problems
-from ..model import Paper
+from ..model import Paper, evolve
 from ..sources.subjects import CLASS_NAMES, class_name
 
 _WORD = re.compile(r"[^\W_]+")
@@ -80,6 +80,25 @@ class Taxonomy:
         single = tuple(dict.fromkeys(topic for rest, topic in starts if not rest))
         self._single[token] = single
         self._multi[token] = tuple((rest, topic) for rest, topic in starts if rest and topic not in single)
+
+    # For topicmatch.py, which matches all texts at once from the same tables.
+    def learn(self, tokens: Iterable[str]) -> None:
+        for token in tokens:
+            if token not in self._single:
+                self._learn(token)
+
+    def single_topics(self, token: str) -> tuple[int, ...]:
+        return self._single[token]
+
+    def phrase_starts(self, token: str) -> tuple[tuple[tuple[Key, ...], int], ...]:
+        return self._multi[token]
+
+    def word_keys(self, token: str) -> frozenset[Key]:
+        return self._keys[token]
+
+    @property
+    def patterns(self) -> list[tuple[int, re.Pattern[str]]]:
+        return self._patterns
 
     def hits(self, text: str) -> list[int]:
         """Matches per topic in `text` (each start position counts once per topic)."""
@@ -265,14 +284,19 @@ def apply_changes(tags: Sequence[str], add: Iterable[str], remove: Iterable[str]
 
 
 def tag_papers(papers: list[Paper], taxonomy: Taxonomy, tag_changes: TagChanges | None = None) -> list[Paper]:
+    from .topicmatch import match_many
+
     changes = tag_changes or {}
     out = []
-    for paper in papers:
-        tags = paper_tags(paper, taxonomy)
+    # `paper_tags` for every paper, the topics matched all at once.
+    matched = match_many(taxonomy, ["" if p.title_missing else p.title for p in papers],
+                         [p.abstract for p in papers])
+    for paper, topics in zip(papers, matched, strict=True):
+        tags = tuple(dict.fromkeys([*topics, *(subject_tag(c) for c in paper.categories)]))
         if paper.id in changes:
             add, remove = changes[paper.id]
             tags = apply_changes(tags, add, remove)
-        out.append(replace(paper, tags=tags))
+        out.append(evolve(paper, tags=tags))
     return out
 
 

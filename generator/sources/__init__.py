@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import Problems
+from ..model import evolve
 from ..progress import track
 from . import listing, tmlr
 from .common import RawDigest
@@ -58,7 +59,7 @@ def read_digest(path: Path, display: str, problems: Problems) -> RawDigest | Non
     if raw.date is None:
         date, source = resolve_date(path, display, problems)
         raw.date, raw.date_source = date, source
-    raw.papers = [p if p.date else replace(p, date=raw.date) for p in raw.papers]
+    raw.papers = [p if p.date else evolve(p, date=raw.date) for p in raw.papers]
     return raw
 
 
