@@ -219,10 +219,7 @@ def _shared_terms_many(text: sp.csr_matrix, terms: TermNames | np.ndarray, rows_
         rows, cols, weight = rows[positive], product.indices[positive], product.data[positive]
         # Strongest first, ties by column; only the first few can make it into the reason, so
         # each pair's first `limit * 4` go to Python (all of them when those are not enough).
-        # (np.lexsort is slower than two stable sorts; CSR columns come sorted within a row.)
-        order = np.argsort(-weight, kind="stable")
-        order = order[np.argsort(rows[order], kind="stable")]
-        rows, cols = rows[order], cols[order]
+        rows, cols = _by_weight(rows, cols, weight, len(a), text.shape[1])
         bounds = np.searchsorted(rows, np.arange(len(a) + 1))
         rank = np.arange(len(rows)) - bounds[rows]
         head = rank < limit * 4
@@ -235,6 +232,25 @@ def _shared_terms_many(text: sp.csr_matrix, terms: TermNames | np.ndarray, rows_
                 picked = _pick_terms(cols[bounds[r]:bounds[r + 1]].tolist(), terms, named, limit)
             out.append(picked)
     return out
+
+
+def _by_weight(rows: np.ndarray, cols: np.ndarray, weight: np.ndarray, height: int,
+               width: int) -> tuple[np.ndarray, np.ndarray]:
+    """(rows, cols) in order of row, then weight (positive float32) descending, then column."""
+    import numpy as np
+
+    row_bits, col_bits = max(height - 1, 1).bit_length(), max(width - 1, 1).bit_length()
+    if row_bits + 31 + col_bits > 63:
+        # (np.lexsort is slower than two stable sorts; CSR columns come sorted within a row.)
+        order = np.argsort(-weight, kind="stable")
+        order = order[np.argsort(rows[order], kind="stable")]
+        return rows[order], cols[order]
+    # One sort of one integer per entry: the bits of a positive float32 order like its value,
+    # so row, the weight's bits turned over, and column side by side sort in the wanted order.
+    flipped = np.int64(0x7FFFFFFF) - weight.astype(np.float32).view(np.int32).astype(np.int64)
+    keys = (rows.astype(np.int64) << (31 + col_bits)) | (flipped << col_bits) | cols.astype(np.int64)
+    keys.sort()
+    return keys >> (31 + col_bits), keys & ((1 << col_bits) - 1)
 
 
 def _pick_terms(columns: Iterable[int], terms: TermNames | np.ndarray,
