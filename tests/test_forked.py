@@ -71,3 +71,27 @@ def test_reading_in_two_processes_gives_the_papers_and_messages_of_one(monkeypat
     assert len(serial) >= 2 and sum(len(r.papers) for r in serial) == 41
     assert parallel == serial
     assert one.items and [str(p) for p in two] == [str(p) for p in one]
+
+
+@needs_fork
+def test_tags_and_related_papers_from_two_processes_are_those_of_one(monkeypatch: pytest.MonkeyPatch,
+                                                                    tmp_path: Path) -> None:
+    from generator.enrich import enrich
+    from generator.enrich.registry import Registry
+    from generator.enrich.related import Settings, related_papers
+    from generator.enrich.topics import load_taxonomy
+
+    problems = Problems()
+    raws = read_all(ROOT / "seeds", ROOT, problems)
+    taxonomy = load_taxonomy(ROOT / "content" / "topics.yml", problems)
+    libraries, links = [], []
+    for jobs in ("1", "2"):
+        monkeypatch.setenv("READINGLIST_JOBS", jobs)
+        library = enrich(raws, Registry.load(tmp_path / "none.yml", problems), problems, taxonomy=taxonomy)
+        libraries.append(library)
+        # Chunks of 4 rows: the child scores the second half of them.
+        links.append(related_papers(library.papers, Settings(count=3, min_score=0.0, chunk=4)))
+    assert libraries[0] == libraries[1]
+    assert all(p.tags for p in libraries[0].papers) and any(p.related for p in libraries[0].papers)
+    assert links[0] == links[1]
+    assert sum(len(v) for v in links[0].values()) == 3 * len(libraries[0].papers)

@@ -7,15 +7,16 @@ from pathlib import Path
 
 from ..config import Config
 from ..errors import Problems
+from ..forked import Beside, worth_forking
 from ..model import Digest, Library, Paper, evolve
 from ..sources.common import RawDigest
 from .bibnames import apply_name_overrides
 from .keys import apply_year_overrides
 from .merge import merge
 from .registry import Pin, Registry
-from .related import Settings, with_related
+from .related import PARALLEL_MIN, Settings, text_model, with_related
 from .text import slugify
-from .topics import TagChanges, Taxonomy, load_taxonomy, resolve_note_tags, tag_papers
+from .topics import TagChanges, Taxonomy, load_taxonomy, paper_tag_lists, resolve_note_tags
 
 
 def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
@@ -36,9 +37,15 @@ def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
         taxonomy = load_taxonomy(config.topics_path, problems, _shown(config)) if config else Taxonomy()
     if tag_changes and tag_sources:
         tag_changes = _resolve_note_tags(tag_changes, tag_sources, taxonomy, problems)
-    papers = tag_papers(papers, taxonomy, tag_changes)
+    # Tags and the word statistics of related papers both come from titles and abstracts alone:
+    # with many papers, a forked child tags them while this process counts their words.
+    fork = worth_forking(len(papers), PARALLEL_MIN)
+    with Beside(fork, paper_tag_lists, papers, taxonomy, tag_changes) as tagging:
+        text = text_model(papers) if fork else None
+        tag_lists = tagging.result()
+    papers = [evolve(p, tags=tags) for p, tags in zip(papers, tag_lists, strict=True)]
     settings = Settings(config.related_count, config.related_min_score) if config else Settings()
-    papers = with_related(papers, settings)
+    papers = with_related(papers, settings, text)
     digests = _digests(raws, alias)
     topics = tuple((t.name, t.description) for t in taxonomy.topics)
     return Library(papers=papers, digests=digests, topics=topics)

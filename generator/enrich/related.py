@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..forked import Beside, worth_forking
 from ..model import Paper, Related, evolve
 from .terms import STOP_SET, TermNames, count_terms, normalize_rows, tfidf
 from .text import plain_title
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     import numpy as np
     import scipy.sparse as sp
 
-__all__ = ["STOP_SET", "Settings", "TermNames", "related_papers", "shared_terms", "with_related"]
+__all__ = ["STOP_SET", "Settings", "TermNames", "related_papers", "shared_terms", "text_model", "with_related"]
 
 TOPIC_WEIGHT = 0.35
 CHUNK = 512
@@ -81,8 +82,20 @@ def _tag_matrix(tag_lists: Sequence[Sequence[str]]) -> tuple[sp.csr_matrix, list
     return normalize_rows(matrix), names, df
 
 
-def related_papers(papers: Sequence[Paper], settings: Settings | None = None) -> dict[str, tuple[Related, ...]]:
-    """Best-first related papers for every paper id (papers with none map to `()`)."""
+def text_model(papers: Sequence[Paper]) -> tuple[sp.csr_matrix, TermNames]:
+    """The TF-IDF rows of the papers' text and their column names. Only titles and abstracts
+    count: enrich computes this while a forked child tags the same papers."""
+    return _text_matrix([paper_text(p) for p in papers])
+
+
+# Lists this long score their second half of rows in a forked child (forked.py).
+PARALLEL_MIN = 2000
+
+
+def related_papers(papers: Sequence[Paper], settings: Settings | None = None,
+                   text_terms: tuple[sp.csr_matrix, TermNames] | None = None) -> dict[str, tuple[Related, ...]]:
+    """Best-first related papers for every paper id (papers with none map to `()`).
+    `text_terms` is `text_model(papers)` when the caller made it already."""
     import numpy as np
     import scipy.sparse as sp
 
@@ -91,34 +104,62 @@ def related_papers(papers: Sequence[Paper], settings: Settings | None = None) ->
     out: dict[str, tuple[Related, ...]] = {p.id: () for p in papers}
     if n < 2 or cfg.count <= 0:
         return out
-    text, terms = _text_matrix([paper_text(p) for p in papers])
+    text, terms = text_terms if text_terms is not None else text_model(papers)
     tags, _, tag_df = _tag_matrix([p.tags for p in papers])
     w = min(max(cfg.topic_weight, 0.0), 1.0)
     # The score: a sparse product over the words plus one over the few tag columns against a
     # dense copy, as a tag most papers carry (cs.LG) makes that part dense anyway. Not BLAS (a
     # dense @ dense): its threads would spin on both cores for little gain.
     words = sp.csr_matrix(strongest(text, MAX_TERMS) * np.float32(math.sqrt(1 - w)))
-    words_t = sp.csr_matrix(words.T)
-    topics = sp.csr_matrix(tags * np.float32(math.sqrt(w)))
-    topics_t = np.ascontiguousarray(topics.toarray().T)
+    model = _Model(papers, text, terms, tag_df, words, sp.csr_matrix(words.T),
+                   sp.csr_matrix(tags * np.float32(math.sqrt(w))), cfg)
+    # Rows are scored in chunks, each against every paper: the second half of the chunks (and
+    # their reasons) in a forked child, put after the first half as a serial run has them.
+    fork = worth_forking(n, PARALLEL_MIN)
+    half = min(n, ((n + 1) // 2 + cfg.chunk - 1) // cfg.chunk * cfg.chunk) if fork else n
+    with Beside(half < n, _links, model, half, n) as rest:
+        parts = [_links(model, 0, half), rest.result()]
+    grouped: dict[int, list[Related]] = {}
+    for pi, pj, ps, why in parts:
+        for i, j, score, reason in zip(pi.tolist(), pj.tolist(), ps.tolist(), why, strict=True):
+            grouped.setdefault(i, []).append(Related(papers[j].id, round(score, 4), reason))
+    for i, links in grouped.items():
+        out[papers[i].id] = tuple(links)
+    return out
+
+
+@dataclass
+class _Model:
+    """What scoring and explaining a run of rows needs."""
+
+    papers: Sequence[Paper]
+    text: sp.csr_matrix
+    terms: TermNames
+    tag_df: Counter[str]
+    words: sp.csr_matrix
+    words_t: sp.csr_matrix
+    topics: sp.csr_matrix
+    settings: Settings
+
+
+def _links(m: _Model, begin: int, end: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[str]]:
+    """(row, column, score) of the best links of rows begin..end-1 in row order, and their reasons."""
+    import numpy as np
+
+    cfg, n = m.settings, len(m.papers)
+    topics_t = np.ascontiguousarray(m.topics.toarray().T)
     k = min(cfg.count, n - 1)
     floor = _float32_at_least(cfg.min_score)
-    found = []
-    for start in range(0, n, cfg.chunk):
-        stop = min(start + cfg.chunk, n)
-        scores = (words[start:stop] @ words_t).toarray()
-        scores += topics[start:stop] @ topics_t
+    found = [(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32))]
+    for start in range(begin, end, cfg.chunk):
+        stop = min(start + cfg.chunk, end)
+        scores = (m.words[start:stop] @ m.words_t).toarray()
+        scores += m.topics[start:stop] @ topics_t
         scores[np.arange(stop - start), np.arange(start, stop)] = -1.0  # never related to itself
         rows, cols, values = top_k(scores, k, floor)
         found.append((rows + start, cols, values))
     pi, pj, ps = (np.concatenate(parts) for parts in zip(*found, strict=True))
-    why = _reasons(papers, text, terms, tag_df, pi, pj)
-    grouped: dict[int, list[Related]] = {}
-    for i, j, score, reason in zip(pi.tolist(), pj.tolist(), ps.tolist(), why, strict=True):
-        grouped.setdefault(i, []).append(Related(papers[j].id, round(score, 4), reason))
-    for i, links in grouped.items():
-        out[papers[i].id] = tuple(links)
-    return out
+    return pi, pj, ps, _reasons(m.papers, m.text, m.terms, m.tag_df, pi, pj)
 
 
 def _float32_at_least(value: float) -> np.float32:
@@ -279,6 +320,7 @@ def shared_terms(text: sp.csr_matrix, terms: TermNames | np.ndarray, i: int, j: 
     return _shared_terms_many(text, terms, [i], [j], limit)[0]
 
 
-def with_related(papers: list[Paper], settings: Settings | None = None) -> list[Paper]:
-    links = related_papers(papers, settings)
+def with_related(papers: list[Paper], settings: Settings | None = None,
+                 text_terms: tuple[sp.csr_matrix, TermNames] | None = None) -> list[Paper]:
+    links = related_papers(papers, settings, text_terms)
     return [evolve(p, related=links[p.id]) for p in papers]

@@ -191,7 +191,13 @@ def load_taxonomy(path: Path, problems: Problems, shown: str | None = None) -> T
     if not path.is_file():
         return Taxonomy([], where)
     try:
-        root = yaml.compose(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        try:
+            # libyaml's parser when there is one (fifteen times faster); a file it refuses is
+            # parsed again by PyYAML's own, whose message the warning quotes.
+            root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        except yaml.YAMLError:
+            root = yaml.compose(text)
     except (OSError, UnicodeDecodeError) as exc:
         problems.warn(where, 0, f"cannot read the topic taxonomy: {exc}")
         return Taxonomy([], where)
@@ -234,7 +240,8 @@ def _mapping_value(node: yaml.Node, key: str) -> yaml.Node | None:
 
 def _topic(node: yaml.Node, where: str, problems: Problems) -> Topic | None:
     line = node.start_mark.line + 1
-    data: Any = yaml.safe_load(yaml.serialize(node)) if isinstance(node, yaml.MappingNode) else None
+    data: Any = (yaml.constructor.SafeConstructor().construct_document(node)
+                 if isinstance(node, yaml.MappingNode) else None)
     if not isinstance(data, dict) or not isinstance(data.get("name"), str):
         problems.warn(where, line, "a topic needs a `name:`; entry skipped")
         return None
@@ -284,11 +291,18 @@ def apply_changes(tags: Sequence[str], add: Iterable[str], remove: Iterable[str]
 
 
 def tag_papers(papers: list[Paper], taxonomy: Taxonomy, tag_changes: TagChanges | None = None) -> list[Paper]:
+    return [evolve(p, tags=tags) for p, tags in zip(papers, paper_tag_lists(papers, taxonomy, tag_changes),
+                                                   strict=True)]
+
+
+def paper_tag_lists(papers: list[Paper], taxonomy: Taxonomy,
+                    tag_changes: TagChanges | None = None) -> list[tuple[str, ...]]:
+    """`paper_tags` of every paper (the topics matched for all papers at once), with the notes'
+    changes applied."""
     from .topicmatch import match_many
 
     changes = tag_changes or {}
     out = []
-    # `paper_tags` for every paper, the topics matched all at once.
     matched = match_many(taxonomy, ["" if p.title_missing else p.title for p in papers],
                          [p.abstract for p in papers])
     for paper, topics in zip(papers, matched, strict=True):
@@ -296,7 +310,7 @@ def tag_papers(papers: list[Paper], taxonomy: Taxonomy, tag_changes: TagChanges 
         if paper.id in changes:
             add, remove = changes[paper.id]
             tags = apply_changes(tags, add, remove)
-        out.append(evolve(paper, tags=tags))
+        out.append(tags)
     return out
 
 
