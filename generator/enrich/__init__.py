@@ -40,11 +40,11 @@ def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
     # Tags and the word statistics of related papers both come from titles and abstracts alone:
     # with many papers, a forked child tags them while this process counts their words.
     fork = worth_forking(len(papers), PARALLEL_MIN)
+    settings = Settings(config.related_count, config.related_min_score) if config else Settings()
     with Beside(fork, paper_tag_lists, papers, taxonomy, tag_changes) as tagging:
-        text = text_model(papers) if fork else None
+        text = text_model(papers, settings) if fork else None
         tag_lists = tagging.result()
     papers = [evolve(p, tags=tags) for p, tags in zip(papers, tag_lists, strict=True)]
-    settings = Settings(config.related_count, config.related_min_score) if config else Settings()
     papers = with_related(papers, settings, text)
     digests = _digests(raws, alias)
     topics = tuple((t.name, t.description) for t in taxonomy.topics)

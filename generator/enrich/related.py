@@ -9,10 +9,12 @@ grows with N * chunk, never N * N.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import repeat
 from typing import TYPE_CHECKING
 
 from ..forked import Beside, worth_forking
@@ -25,7 +27,8 @@ if TYPE_CHECKING:
     import numpy as np
     import scipy.sparse as sp
 
-__all__ = ["STOP_SET", "Settings", "TermNames", "related_papers", "shared_terms", "text_model", "with_related"]
+__all__ = ["STOP_SET", "Settings", "TermNames", "TextModel", "related_papers", "shared_terms", "text_model",
+           "with_related"]
 
 TOPIC_WEIGHT = 0.35
 CHUNK = 512
@@ -82,10 +85,31 @@ def _tag_matrix(tag_lists: Sequence[Sequence[str]]) -> tuple[sp.csr_matrix, list
     return normalize_rows(matrix), names, df
 
 
-def text_model(papers: Sequence[Paper]) -> tuple[sp.csr_matrix, TermNames]:
-    """The TF-IDF rows of the papers' text and their column names. Only titles and abstracts
-    count: enrich computes this while a forked child tags the same papers."""
-    return _text_matrix([paper_text(p) for p in papers])
+@dataclass
+class TextModel:
+    """The text side of the score: TF-IDF rows, their column names, and the weighted rows of each
+    paper's strongest terms (with their transpose) that the products use."""
+
+    text: sp.csr_matrix
+    terms: TermNames
+    words: sp.csr_matrix
+    words_t: sp.csr_matrix
+
+
+def text_model(papers: Sequence[Paper], settings: Settings | None = None) -> TextModel:
+    """What the score takes from titles and abstracts alone: enrich makes it while a forked
+    child tags the same papers."""
+    import numpy as np
+    import scipy.sparse as sp
+
+    text, terms = _text_matrix([paper_text(p) for p in papers])
+    w = _topic_weight(settings or Settings())
+    words = sp.csr_matrix(strongest(text, MAX_TERMS) * np.float32(math.sqrt(1 - w)))
+    return TextModel(text, terms, words, sp.csr_matrix(words.T))
+
+
+def _topic_weight(cfg: Settings) -> float:
+    return min(max(cfg.topic_weight, 0.0), 1.0)
 
 
 # Lists this long score their second half of rows in a forked child (forked.py).
@@ -93,9 +117,9 @@ PARALLEL_MIN = 2000
 
 
 def related_papers(papers: Sequence[Paper], settings: Settings | None = None,
-                   text_terms: tuple[sp.csr_matrix, TermNames] | None = None) -> dict[str, tuple[Related, ...]]:
+                   model: TextModel | None = None) -> dict[str, tuple[Related, ...]]:
     """Best-first related papers for every paper id (papers with none map to `()`).
-    `text_terms` is `text_model(papers)` when the caller made it already."""
+    `model` is `text_model(papers, settings)` when the caller made it already."""
     import numpy as np
     import scipy.sparse as sp
 
@@ -104,28 +128,38 @@ def related_papers(papers: Sequence[Paper], settings: Settings | None = None,
     out: dict[str, tuple[Related, ...]] = {p.id: () for p in papers}
     if n < 2 or cfg.count <= 0:
         return out
-    text, terms = text_terms if text_terms is not None else text_model(papers)
+    words = model if model is not None else text_model(papers, cfg)
     tags, _, tag_df = _tag_matrix([p.tags for p in papers])
-    w = min(max(cfg.topic_weight, 0.0), 1.0)
     # The score: a sparse product over the words plus one over the few tag columns against a
     # dense copy, as a tag most papers carry (cs.LG) makes that part dense anyway. Not BLAS (a
     # dense @ dense): its threads would spin on both cores for little gain.
-    words = sp.csr_matrix(strongest(text, MAX_TERMS) * np.float32(math.sqrt(1 - w)))
-    model = _Model(papers, text, terms, tag_df, words, sp.csr_matrix(words.T),
-                   sp.csr_matrix(tags * np.float32(math.sqrt(w))), cfg)
+    scoring = _Model(papers, words, tag_df, sp.csr_matrix(tags * np.float32(math.sqrt(_topic_weight(cfg)))), cfg)
     # Rows are scored in chunks, each against every paper: the second half of the chunks (and
     # their reasons) in a forked child, put after the first half as a serial run has them.
     fork = worth_forking(n, PARALLEL_MIN)
     half = min(n, ((n + 1) // 2 + cfg.chunk - 1) // cfg.chunk * cfg.chunk) if fork else n
-    with Beside(half < n, _links, model, half, n) as rest:
-        parts = [_links(model, 0, half), rest.result()]
-    grouped: dict[int, list[Related]] = {}
+    with Beside(half < n, _links, scoring, half, n) as rest:
+        parts = [_links(scoring, 0, half)]
+        if half < n:
+            parts.append(rest.result())
+    ids = [p.id for p in papers]
     for pi, pj, ps, why in parts:
-        for i, j, score, reason in zip(pi.tolist(), pj.tolist(), ps.tolist(), why, strict=True):
-            grouped.setdefault(i, []).append(Related(papers[j].id, round(score, 4), reason))
-    for i, links in grouped.items():
-        out[papers[i].id] = tuple(links)
+        # Rows come in order: each row's links are a run of the arrays.
+        links = list(map(_link, map(ids.__getitem__, pj.tolist()), map(round, ps.tolist(), repeat(4)), why))
+        rows = pi.tolist()
+        starts = [0, *(np.flatnonzero(np.diff(pi)) + 1).tolist(), len(rows)]
+        for a, b in itertools.pairwise(starts):
+            if a < b:
+                out[ids[rows[a]]] = tuple(links[a:b])
     return out
+
+
+def _link(pid: str, score: float, why: str) -> Related:
+    """`Related(pid, score, why)`, made without `__init__` (fifty thousand of them)."""
+    link: Related = object.__new__(Related)
+    state = link.__dict__
+    state["id"], state["score"], state["why"] = pid, score, why
+    return link
 
 
 @dataclass
@@ -133,11 +167,8 @@ class _Model:
     """What scoring and explaining a run of rows needs."""
 
     papers: Sequence[Paper]
-    text: sp.csr_matrix
-    terms: TermNames
+    words: TextModel
     tag_df: Counter[str]
-    words: sp.csr_matrix
-    words_t: sp.csr_matrix
     topics: sp.csr_matrix
     settings: Settings
 
@@ -153,13 +184,13 @@ def _links(m: _Model, begin: int, end: int) -> tuple[np.ndarray, np.ndarray, np.
     found = [(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32))]
     for start in range(begin, end, cfg.chunk):
         stop = min(start + cfg.chunk, end)
-        scores = (m.words[start:stop] @ m.words_t).toarray()
+        scores = (m.words.words[start:stop] @ m.words.words_t).toarray()
         scores += m.topics[start:stop] @ topics_t
         scores[np.arange(stop - start), np.arange(start, stop)] = -1.0  # never related to itself
         rows, cols, values = top_k(scores, k, floor)
         found.append((rows + start, cols, values))
     pi, pj, ps = (np.concatenate(parts) for parts in zip(*found, strict=True))
-    return pi, pj, ps, _reasons(m.papers, m.text, m.terms, m.tag_df, pi, pj)
+    return pi, pj, ps, _reasons(m.papers, m.words.text, m.words.terms, m.tag_df, pi, pj)
 
 
 def _float32_at_least(value: float) -> np.float32:
@@ -321,6 +352,6 @@ def shared_terms(text: sp.csr_matrix, terms: TermNames | np.ndarray, i: int, j: 
 
 
 def with_related(papers: list[Paper], settings: Settings | None = None,
-                 text_terms: tuple[sp.csr_matrix, TermNames] | None = None) -> list[Paper]:
-    links = related_papers(papers, settings, text_terms)
+                 model: TextModel | None = None) -> list[Paper]:
+    links = related_papers(papers, settings, model)
     return [evolve(p, related=links[p.id]) for p in papers]

@@ -92,6 +92,7 @@ def read_all(seeds_dir: Path, root: Path, problems: Problems) -> list[RawDigest]
 def _read_files(paths: Iterable[Path], root: Path) -> tuple[list[RawDigest], Problems]:
     problems = Problems()
     out = []
+    root = root.resolve()  # once, not once per file
     for path in paths:
         raw = read_digest(path, _display(path, root), problems)
         if raw is not None:
@@ -107,8 +108,9 @@ def _size(path: Path) -> int:
 
 
 def _display(path: Path, root: Path) -> str:
+    """`path` relative to `root` (resolved already), safe to print."""
     try:
-        text = path.resolve().relative_to(root.resolve()).as_posix()
+        text = path.resolve().relative_to(root).as_posix()
     except ValueError:
         text = path.as_posix()
     # A file name is input too: bytes that are not UTF-8 (surrogates here) could not be written to
