@@ -28,20 +28,23 @@ def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
            tag_sources: Mapping[str, tuple[str, int, int]] | None = None) -> Library:
     """Notes feed `pins`, `year_overrides` and `tag_changes` (paper id -> (tags to add, to remove))."""
     papers, alias = merge(raws)
-    # Before keys: a note's `year:` is the year the citation key is made from.
-    papers = apply_year_overrides(papers, year_overrides or {}, problems)
-    papers = apply_name_overrides(papers, names or {})
-    assigned = registry.assign(papers, pins or {}, problems)
-    papers = [evolve(p, key=assigned[p.id][0], slug=assigned[p.id][1]) for p in papers]
+    # Tags come from titles, abstracts and subjects alone: with many papers a forked child tags
+    # them while this process gives keys and counts the words for related papers. Messages keep
+    # the order of a serial run (the taxonomy's after the keys').
+    later = Problems()
     if taxonomy is None:
-        taxonomy = load_taxonomy(config.topics_path, problems, _shown(config)) if config else Taxonomy()
+        taxonomy = load_taxonomy(config.topics_path, later, _shown(config)) if config else Taxonomy()
     if tag_changes and tag_sources:
-        tag_changes = _resolve_note_tags(tag_changes, tag_sources, taxonomy, problems)
-    # Tags and the word statistics of related papers both come from titles and abstracts alone:
-    # with many papers, a forked child tags them while this process counts their words.
+        tag_changes = _resolve_note_tags(tag_changes, tag_sources, taxonomy, later)
     fork = worth_forking(len(papers), PARALLEL_MIN)
     settings = Settings(config.related_count, config.related_min_score) if config else Settings()
     with Beside(fork, paper_tag_lists, papers, taxonomy, tag_changes) as tagging:
+        # Before keys: a note's `year:` is the year the citation key is made from.
+        papers = apply_year_overrides(papers, year_overrides or {}, problems)
+        papers = apply_name_overrides(papers, names or {})
+        assigned = registry.assign(papers, pins or {}, problems)
+        problems.extend(later)
+        papers = [evolve(p, key=assigned[p.id][0], slug=assigned[p.id][1]) for p in papers]
         text = text_model(papers, settings) if fork else None
         tag_lists = tagging.result()
     papers = [evolve(p, tags=tags) for p, tags in zip(papers, tag_lists, strict=True)]

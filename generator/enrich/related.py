@@ -255,20 +255,20 @@ def _reasons(papers: Sequence[Paper], text: sp.csr_matrix, terms: TermNames, tag
     # A tag most papers carry (say cs.LG) explains nothing.
     telling = [[t for t in p.tags if n < 5 or tag_df[t] <= n / 2] for p in papers]
     tag_sets = [set(p.tags) for p in papers]
+    # "shared topics: ...; shared terms: ...", either part alone, or "similar wording"; the terms
+    # part written once per pair.
+    said = ["shared terms: " + ", ".join(words) if words else "" for words in shared]
     out = []
     for i, j, x in zip(pi.tolist(), pj.tolist(), which.reshape(-1).tolist(), strict=True):
         other = tag_sets[j]
-        out.append(_why([t for t in telling[i] if t in other][:TOPICS_IN_WHY], shared[x]))
+        topics = [t for t in telling[i] if t in other][:TOPICS_IN_WHY]
+        terms_part = said[x]
+        if topics:
+            topics_part = "shared topics: " + ", ".join(topics)
+            out.append(f"{topics_part}; {terms_part}" if terms_part else topics_part)
+        else:
+            out.append(terms_part or "similar wording")
     return out
-
-
-def _why(topics: list[str], words: list[str]) -> str:
-    parts = []
-    if topics:
-        parts.append("shared topics: " + ", ".join(topics))
-    if words:
-        parts.append("shared terms: " + ", ".join(words))
-    return "; ".join(parts) or "similar wording"
 
 
 def _shared_terms_many(text: sp.csr_matrix, terms: TermNames | np.ndarray, rows_a: list[int], rows_b: list[int],
@@ -298,11 +298,50 @@ def _shared_terms_many(text: sp.csr_matrix, terms: TermNames | np.ndarray, rows_
         short = np.searchsorted(rows[head], np.arange(len(a) + 1)).tolist()
         first_columns = cols[head].tolist()
         full = np.diff(bounds) > limit * 4
-        for r in range(len(a)):
+        easy = _first_terms_if_distinct(cols, bounds, terms, named, limit)
+        for r, known in enumerate(easy):
+            if known is not None:
+                out.append(known)
+                continue
             picked = _pick_terms(first_columns[short[r]:short[r + 1]], terms, named, limit)
             if len(picked) < limit and full[r]:
                 picked = _pick_terms(cols[bounds[r]:bounds[r + 1]].tolist(), terms, named, limit)
             out.append(picked)
+    return out
+
+
+def _first_terms_if_distinct(cols: np.ndarray, bounds: np.ndarray, terms: TermNames | np.ndarray,
+                             named: dict[int, tuple[str, set[str]]], limit: int) -> list[list[str] | None]:
+    """Per pair: its first `limit` terms when no two of them share a word stem (so `_pick_terms`
+    would take exactly those), else None. Most pairs, decided in numpy."""
+    import numpy as np
+
+    height = len(bounds) - 1
+    out: list[list[str] | None] = [None] * height
+    enough = np.flatnonzero(np.diff(bounds) >= limit)
+    if limit < 1 or not len(enough):
+        return out
+    first = cols[bounds[enough][:, None] + np.arange(limit)]  # (pairs, limit) columns, best first
+    needed = np.unique(first).tolist()
+    for column in needed:
+        if column not in named:
+            term = str(terms[column])
+            named[column] = (term, {stem(w) for w in term.split()})
+    stem_ids: dict[str, int] = {}
+    width = max(len(named[c][1]) for c in needed)
+    table = np.full((len(needed), width), -1, dtype=np.int64)
+    for k, column in enumerate(needed):
+        for j, word in enumerate(sorted(named[column][1])):
+            table[k, j] = stem_ids.setdefault(word, len(stem_ids))
+    stems = table[np.searchsorted(needed, first)]  # (pairs, limit, width), -1 = no stem
+    clash = np.zeros(len(enough), dtype=bool)
+    for j in range(1, limit):
+        for i in range(j):
+            same = (stems[:, j, :, None] == stems[:, i, None, :]) & (stems[:, j, :, None] >= 0)
+            clash |= same.any(axis=(1, 2))
+    names = {c: named[c][0] for c in needed}
+    for r, columns in zip(enough[~clash].tolist(), first[~clash].tolist(), strict=True):
+        out[r] = [names[c] for c in columns]
     return out
 
 
