@@ -19,6 +19,16 @@ from typing import TYPE_CHECKING
 
 from ..forked import Beside, worth_forking
 from ..model import Paper, Related, evolve
+from .scores import (
+    Scoring,
+    best_candidates,
+    bounds,
+    candidates,
+    chunk_starts,
+    float32_at_least,
+    split_by_work,
+    top_k,
+)
 from .terms import STOP_SET, TermNames, count_terms, normalize_rows, tfidf
 from .text import plain_title
 from .topics import stem
@@ -28,7 +38,7 @@ if TYPE_CHECKING:
     import scipy.sparse as sp
 
 __all__ = ["STOP_SET", "Settings", "TermNames", "TextModel", "related_papers", "shared_terms", "text_model",
-           "with_related"]
+           "top_k", "with_related"]
 
 TOPIC_WEIGHT = 0.35
 CHUNK = 512
@@ -130,27 +140,37 @@ def related_papers(papers: Sequence[Paper], settings: Settings | None = None,
         return out
     words = model if model is not None else text_model(papers, cfg)
     tags, _, tag_df = _tag_matrix([p.tags for p in papers])
-    # The score: a sparse product over the words plus one over the few tag columns against a
-    # dense copy, as a tag most papers carry (cs.LG) makes that part dense anyway. Not BLAS (a
-    # dense @ dense): its threads would spin on both cores for little gain.
-    scoring = _Model(papers, words, tag_df, sp.csr_matrix(tags * np.float32(math.sqrt(_topic_weight(cfg)))), cfg)
-    # Rows are scored in chunks, each against every paper: the second half of the chunks (and
-    # their reasons) in a forked child, put after the first half as a serial run has them.
+    # Words: a sparse product; tags: against a dense copy, as a tag most papers carry (cs.LG)
+    # makes that part dense anyway. Not BLAS (a dense @ dense): its threads would spin on both
+    # cores for little gain. How the pairs are scored: scores.py.
+    topics = sp.csr_matrix(tags * np.float32(math.sqrt(_topic_weight(cfg))))
+    scoring = Scoring(words.words, words.words_t, topics, np.ascontiguousarray(topics.toarray().T),
+                      min(cfg.count, n - 1), float32_at_least(cfg.min_score), cfg.chunk)
+    floor_of = bounds(scoring)
+    starts = chunk_starts(scoring)
+    # With many papers the later chunks are scored in a forked child, and then half the
+    # reasons; the parts are put together in row order, as a serial run has them.
     fork = worth_forking(n, PARALLEL_MIN)
-    half = min(n, ((n + 1) // 2 + cfg.chunk - 1) // cfg.chunk * cfg.chunk) if fork else n
-    with Beside(half < n, _links, scoring, half, n) as rest:
-        parts = [_links(scoring, 0, half)]
-        if half < n:
-            parts.append(rest.result())
+    split = split_by_work(scoring, 0.47) if fork else len(starts)
+    with Beside(split < len(starts), candidates, scoring, starts[split:], floor_of) as rest:
+        found = [candidates(scoring, starts[:split], floor_of)]
+        if split < len(starts):
+            found.append(rest.result())
+    ci, cj, cs = (np.concatenate(parts) for parts in zip(*found, strict=True))
+    pi, pj, ps = best_candidates(ci, cj, cs, scoring.k)
+    half = int(np.searchsorted(pi, n // 2)) if fork else len(pi)
+    with Beside(half < len(pi), _reasons, papers, words.text, words.terms, tag_df, pi[half:], pj[half:]) as other:
+        why = _reasons(papers, words.text, words.terms, tag_df, pi[:half], pj[:half])
+        if half < len(pi):
+            why += other.result()
     ids = [p.id for p in papers]
-    for pi, pj, ps, why in parts:
-        # Rows come in order: each row's links are a run of the arrays.
-        links = list(map(_link, map(ids.__getitem__, pj.tolist()), map(round, ps.tolist(), repeat(4)), why))
-        rows = pi.tolist()
-        starts = [0, *(np.flatnonzero(np.diff(pi)) + 1).tolist(), len(rows)]
-        for a, b in itertools.pairwise(starts):
-            if a < b:
-                out[ids[rows[a]]] = tuple(links[a:b])
+    # Rows come in order: each row's links are a run of the arrays.
+    links = list(map(_link, map(ids.__getitem__, pj.tolist()), map(round, ps.tolist(), repeat(4)), why))
+    rows = pi.tolist()
+    edges = [0, *(np.flatnonzero(np.diff(pi)) + 1).tolist(), len(rows)]
+    for a, b in itertools.pairwise(edges):
+        if a < b:
+            out[ids[rows[a]]] = tuple(links[a:b])
     return out
 
 
@@ -160,72 +180,6 @@ def _link(pid: str, score: float, why: str) -> Related:
     state = link.__dict__
     state["id"], state["score"], state["why"] = pid, score, why
     return link
-
-
-@dataclass
-class _Model:
-    """What scoring and explaining a run of rows needs."""
-
-    papers: Sequence[Paper]
-    words: TextModel
-    tag_df: Counter[str]
-    topics: sp.csr_matrix
-    settings: Settings
-
-
-def _links(m: _Model, begin: int, end: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[str]]:
-    """(row, column, score) of the best links of rows begin..end-1 in row order, and their reasons."""
-    import numpy as np
-
-    cfg, n = m.settings, len(m.papers)
-    topics_t = np.ascontiguousarray(m.topics.toarray().T)
-    k = min(cfg.count, n - 1)
-    floor = _float32_at_least(cfg.min_score)
-    found = [(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32))]
-    for start in range(begin, end, cfg.chunk):
-        stop = min(start + cfg.chunk, end)
-        scores = (m.words.words[start:stop] @ m.words.words_t).toarray()
-        scores += m.topics[start:stop] @ topics_t
-        scores[np.arange(stop - start), np.arange(start, stop)] = -1.0  # never related to itself
-        rows, cols, values = top_k(scores, k, floor)
-        found.append((rows + start, cols, values))
-    pi, pj, ps = (np.concatenate(parts) for parts in zip(*found, strict=True))
-    return pi, pj, ps, _reasons(m.papers, m.words.text, m.words.terms, m.tag_df, pi, pj)
-
-
-def _float32_at_least(value: float) -> np.float32:
-    """The least float32 >= `value`: `score >= it` in float32 is `float(score) >= value`."""
-    import numpy as np
-
-    f = np.float32(value)
-    return f if float(f) >= value else np.nextafter(f, np.float32(np.inf))
-
-
-def top_k(scores: np.ndarray, k: int, floor: np.float32, block: int = 128) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Each row's k best columns with a score >= `floor`, as (row, column, score) arrays sorted by
-    row, then best first, equal scores by column (so builds are reproducible)."""
-    import numpy as np
-
-    height, width = scores.shape
-    # Partitioning every row is costly. The k-th largest of a row's block maxima is a lower bound
-    # of its k-th largest score, and only the few blocks whose maximum reaches it hold candidates.
-    maxima = np.maximum.reduceat(scores, np.arange(0, width, block), axis=1)
-    bound = np.full(height, floor, dtype=scores.dtype)
-    if maxima.shape[1] > k:
-        bound = np.maximum(np.partition(maxima, maxima.shape[1] - k, axis=1)[:, maxima.shape[1] - k], bound)
-    rows, blocks = np.nonzero(maxima >= bound[:, None])
-    cols = blocks[:, None] * block + np.arange(block)
-    inside = cols < width
-    cols = np.minimum(cols, width - 1)
-    hit = inside & (scores[rows[:, None], cols] >= bound[rows][:, None])
-    rows, cols = np.broadcast_to(rows[:, None], cols.shape)[hit], cols[hit]
-    values = scores[rows, cols]
-    order = np.lexsort((cols, -values, rows))
-    rows, cols, values = rows[order], cols[order], values[order]
-    per_row = np.bincount(rows, minlength=height)
-    rank = np.arange(len(rows)) - (np.cumsum(per_row) - per_row)[rows]
-    keep = rank < k
-    return rows[keep], cols[keep], values[keep]
 
 
 def strongest(matrix: sp.csr_matrix, limit: int) -> sp.csr_matrix:
