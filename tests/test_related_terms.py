@@ -91,3 +91,19 @@ def test_half_the_products_give_the_links_of_all_of_them(chunk: int) -> None:
         assert len(expected[0]) >= n // 2  # most rows have links: the comparison is not of empty arrays
         for want, have in zip(expected, got, strict=True):
             assert np.array_equal(want, have)
+
+
+def test_link_order_by_one_integer_sort_is_that_of_lexsort() -> None:
+    import numpy as np
+
+    from generator.enrich.scores import in_link_order
+
+    rng = np.random.default_rng(1)
+    rows = rng.integers(0, 50, 2000)
+    cols = rng.integers(0, 300, 2000)
+    for values in (rng.integers(0, 8, 2000).astype(np.float32) / 8,   # ties (and zeros)
+                   rng.random(2000, dtype=np.float32) - np.float32(0.5)):  # below zero: lexsort
+        order = np.lexsort((cols, -values, rows))
+        got = in_link_order(rows, cols, values)
+        for want, have in zip((rows[order], cols[order], values[order]), got, strict=True):
+            assert np.array_equal(want, have)

@@ -113,11 +113,29 @@ def best_candidates(rows: np.ndarray, cols: np.ndarray, values: np.ndarray, k: i
     first, equal scores by column."""
     import numpy as np
 
-    order = np.lexsort((cols, -values, rows))
-    rows, cols, values = rows[order], cols[order], values[order]
+    rows, cols, values = in_link_order(rows, cols, values)
     first = np.searchsorted(rows, rows, side="left")
     keep = np.arange(len(rows)) - first < k
     return rows[keep], cols[keep], values[keep]
+
+
+def in_link_order(rows: np.ndarray, cols: np.ndarray, values: np.ndarray) -> Triples:
+    """The triples sorted by row, then score descending, then column."""
+    import numpy as np
+
+    row_bits = max(int(rows.max(initial=0)), 1).bit_length()
+    col_bits = max(int(cols.max(initial=0)), 1).bit_length()
+    if row_bits + 31 + col_bits > 63 or bool(np.signbit(values).any()):
+        order = np.lexsort((cols, -values, rows))
+        return rows[order], cols[order], values[order]
+    # One sort of one integer each: the bits of a float32 >= 0 order like its value, so row,
+    # the score's bits turned over, and column side by side sort in the wanted order.
+    bits = values.astype(np.float32).view(np.int32).astype(np.int64)
+    keys = (rows.astype(np.int64) << (31 + col_bits)) | ((0x7FFFFFFF - bits) << col_bits) | cols.astype(np.int64)
+    keys.sort()
+    flipped = (keys >> col_bits) & 0x7FFFFFFF
+    return (keys >> (31 + col_bits), keys & ((1 << col_bits) - 1),
+            (0x7FFFFFFF - flipped).astype(np.int32).view(np.float32))
 
 
 def float32_at_least(value: float) -> np.float32:
