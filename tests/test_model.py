@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from generator.model import Digest, Paper, Related, SourceRef, evolve
+from generator.model import Digest, Paper, Related, SourceRef, evolve, new_related
 
 
 def _paper() -> Paper:
@@ -33,3 +33,10 @@ def test_evolve_refuses_what_is_not_a_field_and_keeps_records_frozen() -> None:
         evolve(_paper(), titel="Y")
     with pytest.raises(AttributeError):
         evolve(_paper(), key="k").key = "other"  # type: ignore[misc]
+
+
+def test_new_related_is_the_record_related_makes() -> None:
+    link = new_related("title:y", 0.1234, "shared terms: a")
+    assert link == Related("title:y", 0.1234, "shared terms: a")
+    assert vars(link) == vars(Related("title:y", 0.1234, "shared terms: a"))
+    assert hash(link) == hash(Related("title:y", 0.1234, "shared terms: a"))

@@ -18,7 +18,7 @@ from itertools import repeat
 from typing import TYPE_CHECKING
 
 from ..forked import Beside, worth_forking
-from ..model import Paper, Related, evolve
+from ..model import Paper, Related, evolve, new_related
 from .scores import (
     Scoring,
     best_candidates,
@@ -165,21 +165,13 @@ def related_papers(papers: Sequence[Paper], settings: Settings | None = None,
             why += other.result()
     ids = [p.id for p in papers]
     # Rows come in order: each row's links are a run of the arrays.
-    links = list(map(_link, map(ids.__getitem__, pj.tolist()), map(round, ps.tolist(), repeat(4)), why))
+    links = list(map(new_related, map(ids.__getitem__, pj.tolist()), map(round, ps.tolist(), repeat(4)), why))
     rows = pi.tolist()
     edges = [0, *(np.flatnonzero(np.diff(pi)) + 1).tolist(), len(rows)]
     for a, b in itertools.pairwise(edges):
         if a < b:
             out[ids[rows[a]]] = tuple(links[a:b])
     return out
-
-
-def _link(pid: str, score: float, why: str) -> Related:
-    """`Related(pid, score, why)`, made without `__init__` (fifty thousand of them)."""
-    link: Related = object.__new__(Related)
-    state = link.__dict__
-    state["id"], state["score"], state["why"] = pid, score, why
-    return link
 
 
 def strongest(matrix: sp.csr_matrix, limit: int) -> sp.csr_matrix:
