@@ -3,18 +3,18 @@
 Each paper is one sparse row: the TF-IDF vector of its text (unigrams and bigrams, English stop
 words, sublinear tf) and an IDF-weighted vector of its tags, both unit length and mixed by
 `topic_weight`, so the dot product of two rows is a score in [0, 1]. Scores are computed a chunk
-of rows at a time against all rows (sparse product), and only the top k per row are kept: memory
-grows with N * chunk, never N * N.
+of rows at a time against its own and the later rows (scores.py), and only each row's best
+candidates are kept: memory grows with N * chunk, never N * N. With many papers a forked child
+scores the later chunks, then writes half the reasons (forked.py).
 """
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import repeat
+from itertools import pairwise, repeat
 from typing import TYPE_CHECKING
 
 from ..forked import Beside, worth_forking
@@ -122,7 +122,7 @@ def _topic_weight(cfg: Settings) -> float:
     return min(max(cfg.topic_weight, 0.0), 1.0)
 
 
-# Lists this long score their second half of rows in a forked child (forked.py).
+# Lists this long are scored, and their reasons written, in two processes (forked.py).
 PARALLEL_MIN = 2000
 
 
@@ -168,7 +168,7 @@ def related_papers(papers: Sequence[Paper], settings: Settings | None = None,
     links = list(map(new_related, map(ids.__getitem__, pj.tolist()), map(round, ps.tolist(), repeat(4)), why))
     rows = pi.tolist()
     edges = [0, *(np.flatnonzero(np.diff(pi)) + 1).tolist(), len(rows)]
-    for a, b in itertools.pairwise(edges):
+    for a, b in pairwise(edges):
         if a < b:
             out[ids[rows[a]]] = tuple(links[a:b])
     return out
