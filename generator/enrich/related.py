@@ -151,7 +151,7 @@ def related_papers(papers: Sequence[Paper], settings: Settings | None = None,
     # With many papers the later chunks are scored in a forked child, and then half the
     # reasons; the parts are put together in row order, as a serial run has them.
     fork = worth_forking(n, PARALLEL_MIN)
-    split = split_by_work(scoring, 0.47) if fork else len(starts)
+    split = split_by_work(scoring, 0.5) if fork else len(starts)
     with Beside(split < len(starts), candidates, scoring, starts[split:], floor_of) as rest:
         found = [candidates(scoring, starts[:split], floor_of)]
         if split < len(starts):
