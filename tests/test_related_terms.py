@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import numpy as np
+import pytest
 import scipy.sparse as sp
 
 from generator.enrich.related import top_k
@@ -65,3 +66,44 @@ def test_importing_the_build_loads_no_numeric_library() -> None:
     code = "import sys, generator.build; print(sorted(m for m in ('scipy', 'sklearn') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+@pytest.mark.parametrize("chunk", [1, 3, 7, 64])
+def test_half_the_products_give_the_links_of_all_of_them(chunk: int) -> None:
+    """scores.py scores each chunk against its own and later columns only; the links must be
+    those of scoring every row against every column, ties and all."""
+    import numpy as np
+    import scipy.sparse as sp
+
+    from generator.enrich.scores import Scoring, best_candidates, bounds, candidates, chunk_starts, top_k
+
+    rng = np.random.default_rng(chunk)
+    n = 61
+    # Few distinct values, so that equal scores (ties broken by column) are common.
+    words = sp.csr_matrix((rng.integers(0, 4, (n, 30)) * (rng.random((n, 30)) < 0.2)).astype(np.float32) / 4)
+    topics = sp.csr_matrix((rng.random((n, 5)) < 0.3).astype(np.float32) / 2)
+    for k, floor in ((3, np.float32(0.0)), (5, np.float32(0.3)), (1, np.float32(0.1))):
+        m = Scoring(words, sp.csr_matrix(words.T), topics, np.ascontiguousarray(topics.toarray().T),
+                    k, floor, chunk)
+        full = m.block(0, n, 0, n)
+        expected = top_k(full, k, floor)
+        got = best_candidates(*candidates(m, chunk_starts(m), bounds(m)), k)
+        assert len(expected[0]) >= n // 2  # most rows have links: the comparison is not of empty arrays
+        for want, have in zip(expected, got, strict=True):
+            assert np.array_equal(want, have)
+
+
+def test_link_order_by_one_integer_sort_is_that_of_lexsort() -> None:
+    import numpy as np
+
+    from generator.enrich.scores import in_link_order
+
+    rng = np.random.default_rng(1)
+    rows = rng.integers(0, 50, 2000)
+    cols = rng.integers(0, 300, 2000)
+    for values in (rng.integers(0, 8, 2000).astype(np.float32) / 8,   # ties (and zeros)
+                   rng.random(2000, dtype=np.float32) - np.float32(0.5)):  # below zero: lexsort
+        order = np.lexsort((cols, -values, rows))
+        got = in_link_order(rows, cols, values)
+        for want, have in zip((rows[order], cols[order], values[order]), got, strict=True):
+            assert np.array_equal(want, have)

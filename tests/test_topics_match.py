@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.build import BuildResult
 from generator.enrich import enrich
@@ -220,3 +222,57 @@ def test_fast_word_split_and_phrase_counts_match_the_plain_definition() -> None:
                        for ks in phrases):
                     want[n] += 1
         assert taxonomy.hits(text) == want, text
+
+
+# -- all texts at once (topicmatch.py) count what `hits` counts, text by text -----------------
+
+_TAXONOMY = tax(
+    Topic("FL", phrases=("federated learning", "FL", "cross silo")),
+    Topic("OPD", phrases=("on policy distillation", "OPD", "distillation")),
+    Topic("Agents", phrases=("LLM agent",), patterns=(__import__("re").compile(r"\b[Aa]gentic\b"),)),
+    Topic("Optim", patterns=(__import__("re").compile(r"(?i)\boptimi[sz]ers?\b"),), min_hits=2),
+    Topic("Routing", phrases=("router", "LLM routing", "routing via uncertainty")),
+)
+_WORDS = ["federated", "learning", "Learning", "FL", "FLs", "fl", "cross", "silo", "cross-silo", "on",
+          "policy", "on-policy", "distillation", "distilled", "OPD", "LLM", "LLMs", "agent", "agents",
+          "agentic", "Agentic", "optimizer", "OPTIMISERS", "routers", "routing", "via", "uncertainty",
+          "Ünïcode", "naïve", "K", "the", "of", ",", ".", "(", ")", "-", "_", "x_y", "über"]
+
+
+def test_batch_matching_counts_what_hits_counts_on_the_seed_papers() -> None:
+    from generator.enrich.topicmatch import count_hits, match_many
+
+    problems = Problems()
+    taxonomy = load_taxonomy(ROOT / "content" / "topics.yml", problems)
+    raws = read_all(ROOT / "seeds", ROOT, problems)
+    papers = [p for raw in raws for p in raw.papers]
+    texts = [p.title for p in papers] + [p.abstract for p in papers]
+    batch = count_hits(taxonomy, texts)
+    assert batch.sum() > 500  # the seed papers do match: the comparison below is not of zeros
+    assert [row.tolist() for row in batch] == [taxonomy.hits(t) for t in texts]
+    assert match_many(taxonomy, [p.title for p in papers], [p.abstract for p in papers]) == \
+        [taxonomy.match(p.title, p.abstract) for p in papers]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(_WORDS), max_size=30).map(" ".join), min_size=1, max_size=8))
+def test_batch_matching_counts_what_hits_counts_on_any_text(texts: list[str]) -> None:
+    from generator.enrich.topicmatch import count_hits
+
+    got = count_hits(_TAXONOMY, texts)
+    assert [row.tolist() for row in got] == [_TAXONOMY.hits(t) for t in texts]
+
+
+def test_pattern_prefilter_never_skips_a_text_with_a_match() -> None:
+    import re
+
+    from generator.enrich.topicmatch import required_literal
+
+    assert required_literal(re.compile(r"\b[Aa]gentic\b"))("an agentic system")
+    assert not required_literal(re.compile(r"\b[Aa]gentic\b"))("agents")
+    check = required_literal(re.compile(r"(?i)\boptimi[sz]ers?\b"))
+    assert check("OPTIMIZERS") and not check("optimal")
+    assert check("Kelvin \u212a optimi")  # text that is not ASCII is always searched
+    assert required_literal(re.compile(r"a|b")) is None  # no literal every match must hold
+    assert required_literal(re.compile(r"(?i:ab)")) is None  # flags of a group: not looked into
+    assert required_literal(re.compile(r"x(ab)+")) is not None

@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from pathlib import Path
 
 from ..config import Config
 from ..errors import Problems
-from ..model import Digest, Library, Paper
+from ..forked import Beside, worth_forking
+from ..model import Digest, Library, Paper, evolve
 from ..sources.common import RawDigest
 from .bibnames import apply_name_overrides
 from .keys import apply_year_overrides
 from .merge import merge
 from .registry import Pin, Registry
-from .related import Settings, with_related
+from .related import PARALLEL_MIN, Settings, text_model, with_related
 from .text import slugify
-from .topics import TagChanges, Taxonomy, load_taxonomy, resolve_note_tags, tag_papers
+from .topics import TagChanges, Taxonomy, load_taxonomy, paper_tag_lists, resolve_note_tags
 
 
 def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
@@ -28,18 +28,27 @@ def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
            tag_sources: Mapping[str, tuple[str, int, int]] | None = None) -> Library:
     """Notes feed `pins`, `year_overrides` and `tag_changes` (paper id -> (tags to add, to remove))."""
     papers, alias = merge(raws)
-    # Before keys: a note's `year:` is the year the citation key is made from.
-    papers = apply_year_overrides(papers, year_overrides or {}, problems)
-    papers = apply_name_overrides(papers, names or {})
-    assigned = registry.assign(papers, pins or {}, problems)
-    papers = [replace(p, key=assigned[p.id][0], slug=assigned[p.id][1]) for p in papers]
+    # Tags come from titles, abstracts and subjects alone: with many papers a forked child tags
+    # them while this process gives keys and counts the words for related papers. Messages keep
+    # the order of a serial run (the taxonomy's after the keys').
+    later = Problems()
     if taxonomy is None:
-        taxonomy = load_taxonomy(config.topics_path, problems, _shown(config)) if config else Taxonomy()
+        taxonomy = load_taxonomy(config.topics_path, later, _shown(config)) if config else Taxonomy()
     if tag_changes and tag_sources:
-        tag_changes = _resolve_note_tags(tag_changes, tag_sources, taxonomy, problems)
-    papers = tag_papers(papers, taxonomy, tag_changes)
+        tag_changes = _resolve_note_tags(tag_changes, tag_sources, taxonomy, later)
+    fork = worth_forking(len(papers), PARALLEL_MIN)
     settings = Settings(config.related_count, config.related_min_score) if config else Settings()
-    papers = with_related(papers, settings)
+    with Beside(fork, paper_tag_lists, papers, taxonomy, tag_changes) as tagging:
+        # Before keys: a note's `year:` is the year the citation key is made from.
+        papers = apply_year_overrides(papers, year_overrides or {}, problems)
+        papers = apply_name_overrides(papers, names or {})
+        assigned = registry.assign(papers, pins or {}, problems)
+        problems.extend(later)
+        papers = [evolve(p, key=assigned[p.id][0], slug=assigned[p.id][1]) for p in papers]
+        text = text_model(papers, settings) if fork else None
+        tag_lists = tagging.result()
+    papers = [evolve(p, tags=tags) for p, tags in zip(papers, tag_lists, strict=True)]
+    papers = with_related(papers, settings, text)
     digests = _digests(raws, alias)
     topics = tuple((t.name, t.description) for t in taxonomy.topics)
     return Library(papers=papers, digests=digests, topics=topics)

@@ -3,8 +3,9 @@
 Each paper is one sparse row: the TF-IDF vector of its text (unigrams and bigrams, English stop
 words, sublinear tf) and an IDF-weighted vector of its tags, both unit length and mixed by
 `topic_weight`, so the dot product of two rows is a score in [0, 1]. Scores are computed a chunk
-of rows at a time against all rows (sparse product), and only the top k per row are kept: memory
-grows with N * chunk, never N * N.
+of rows at a time against its own and the later rows (scores.py), and only each row's best
+candidates are kept: memory grows with N * chunk, never N * N. With many papers a forked child
+scores the later chunks, then writes half the reasons (forked.py).
 """
 
 from __future__ import annotations
@@ -13,9 +14,21 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise, repeat
 from typing import TYPE_CHECKING
 
-from ..model import Paper, Related
+from ..forked import Beside, worth_forking
+from ..model import Paper, Related, evolve, new_related
+from .scores import (
+    Scoring,
+    best_candidates,
+    bounds,
+    candidates,
+    chunk_starts,
+    float32_at_least,
+    split_by_work,
+    top_k,
+)
 from .terms import STOP_SET, TermNames, count_terms, normalize_rows, tfidf
 from .text import plain_title
 from .topics import stem
@@ -24,7 +37,8 @@ if TYPE_CHECKING:
     import numpy as np
     import scipy.sparse as sp
 
-__all__ = ["STOP_SET", "Settings", "TermNames", "related_papers", "shared_terms", "with_related"]
+__all__ = ["STOP_SET", "Settings", "TermNames", "TextModel", "related_papers", "shared_terms", "text_model",
+           "top_k", "with_related"]
 
 TOPIC_WEIGHT = 0.35
 CHUNK = 512
@@ -81,8 +95,41 @@ def _tag_matrix(tag_lists: Sequence[Sequence[str]]) -> tuple[sp.csr_matrix, list
     return normalize_rows(matrix), names, df
 
 
-def related_papers(papers: Sequence[Paper], settings: Settings | None = None) -> dict[str, tuple[Related, ...]]:
-    """Best-first related papers for every paper id (papers with none map to `()`)."""
+@dataclass
+class TextModel:
+    """The text side of the score: TF-IDF rows, their column names, and the weighted rows of each
+    paper's strongest terms (with their transpose) that the products use."""
+
+    text: sp.csr_matrix
+    terms: TermNames
+    words: sp.csr_matrix
+    words_t: sp.csr_matrix
+
+
+def text_model(papers: Sequence[Paper], settings: Settings | None = None) -> TextModel:
+    """What the score takes from titles and abstracts alone: enrich makes it while a forked
+    child tags the same papers."""
+    import numpy as np
+    import scipy.sparse as sp
+
+    text, terms = _text_matrix([paper_text(p) for p in papers])
+    w = _topic_weight(settings or Settings())
+    words = sp.csr_matrix(strongest(text, MAX_TERMS) * np.float32(math.sqrt(1 - w)))
+    return TextModel(text, terms, words, sp.csr_matrix(words.T))
+
+
+def _topic_weight(cfg: Settings) -> float:
+    return min(max(cfg.topic_weight, 0.0), 1.0)
+
+
+# Lists this long are scored, and their reasons written, in two processes (forked.py).
+PARALLEL_MIN = 2000
+
+
+def related_papers(papers: Sequence[Paper], settings: Settings | None = None,
+                   model: TextModel | None = None) -> dict[str, tuple[Related, ...]]:
+    """Best-first related papers for every paper id (papers with none map to `()`).
+    `model` is `text_model(papers, settings)` when the caller made it already."""
     import numpy as np
     import scipy.sparse as sp
 
@@ -91,69 +138,40 @@ def related_papers(papers: Sequence[Paper], settings: Settings | None = None) ->
     out: dict[str, tuple[Related, ...]] = {p.id: () for p in papers}
     if n < 2 or cfg.count <= 0:
         return out
-    text, terms = _text_matrix([paper_text(p) for p in papers])
+    words = model if model is not None else text_model(papers, cfg)
     tags, _, tag_df = _tag_matrix([p.tags for p in papers])
-    w = min(max(cfg.topic_weight, 0.0), 1.0)
-    # The score: a sparse product over the words plus one over the few tag columns against a
-    # dense copy, as a tag most papers carry (cs.LG) makes that part dense anyway. Not BLAS (a
-    # dense @ dense): its threads would spin on both cores for little gain.
-    words = sp.csr_matrix(strongest(text, MAX_TERMS) * np.float32(math.sqrt(1 - w)))
-    words_t = sp.csr_matrix(words.T)
-    topics = sp.csr_matrix(tags * np.float32(math.sqrt(w)))
-    topics_t = np.ascontiguousarray(topics.toarray().T)
-    k = min(cfg.count, n - 1)
-    floor = _float32_at_least(cfg.min_score)
-    found = []
-    for start in range(0, n, cfg.chunk):
-        stop = min(start + cfg.chunk, n)
-        scores = (words[start:stop] @ words_t).toarray()
-        scores += topics[start:stop] @ topics_t
-        scores[np.arange(stop - start), np.arange(start, stop)] = -1.0  # never related to itself
-        rows, cols, values = top_k(scores, k, floor)
-        found.append((rows + start, cols, values))
-    pi, pj, ps = (np.concatenate(parts) for parts in zip(*found, strict=True))
-    why = _reasons(papers, text, terms, tag_df, pi, pj)
-    grouped: dict[int, list[Related]] = {}
-    for i, j, score, reason in zip(pi.tolist(), pj.tolist(), ps.tolist(), why, strict=True):
-        grouped.setdefault(i, []).append(Related(papers[j].id, round(score, 4), reason))
-    for i, links in grouped.items():
-        out[papers[i].id] = tuple(links)
+    # Words: a sparse product; tags: against a dense copy, as a tag most papers carry (cs.LG)
+    # makes that part dense anyway. Not BLAS (a dense @ dense): its threads would spin on both
+    # cores for little gain. How the pairs are scored: scores.py.
+    topics = sp.csr_matrix(tags * np.float32(math.sqrt(_topic_weight(cfg))))
+    scoring = Scoring(words.words, words.words_t, topics, np.ascontiguousarray(topics.toarray().T),
+                      min(cfg.count, n - 1), float32_at_least(cfg.min_score), cfg.chunk)
+    floor_of = bounds(scoring)
+    starts = chunk_starts(scoring)
+    # With many papers the later chunks are scored in a forked child, and then half the
+    # reasons; the parts are put together in row order, as a serial run has them.
+    fork = worth_forking(n, PARALLEL_MIN)
+    split = split_by_work(scoring, 0.5) if fork else len(starts)
+    with Beside(split < len(starts), candidates, scoring, starts[split:], floor_of) as rest:
+        found = [candidates(scoring, starts[:split], floor_of)]
+        if split < len(starts):
+            found.append(rest.result())
+    ci, cj, cs = (np.concatenate(parts) for parts in zip(*found, strict=True))
+    pi, pj, ps = best_candidates(ci, cj, cs, scoring.k)
+    half = int(np.searchsorted(pi, n // 2)) if fork else len(pi)
+    with Beside(half < len(pi), _reasons, papers, words.text, words.terms, tag_df, pi[half:], pj[half:]) as other:
+        why = _reasons(papers, words.text, words.terms, tag_df, pi[:half], pj[:half])
+        if half < len(pi):
+            why += other.result()
+    ids = [p.id for p in papers]
+    # Rows come in order: each row's links are a run of the arrays.
+    links = list(map(new_related, map(ids.__getitem__, pj.tolist()), map(round, ps.tolist(), repeat(4)), why))
+    rows = pi.tolist()
+    edges = [0, *(np.flatnonzero(np.diff(pi)) + 1).tolist(), len(rows)]
+    for a, b in pairwise(edges):
+        if a < b:
+            out[ids[rows[a]]] = tuple(links[a:b])
     return out
-
-
-def _float32_at_least(value: float) -> np.float32:
-    """The least float32 >= `value`: `score >= it` in float32 is `float(score) >= value`."""
-    import numpy as np
-
-    f = np.float32(value)
-    return f if float(f) >= value else np.nextafter(f, np.float32(np.inf))
-
-
-def top_k(scores: np.ndarray, k: int, floor: np.float32, block: int = 128) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Each row's k best columns with a score >= `floor`, as (row, column, score) arrays sorted by
-    row, then best first, equal scores by column (so builds are reproducible)."""
-    import numpy as np
-
-    height, width = scores.shape
-    # Partitioning every row is costly. The k-th largest of a row's block maxima is a lower bound
-    # of its k-th largest score, and only the few blocks whose maximum reaches it hold candidates.
-    maxima = np.maximum.reduceat(scores, np.arange(0, width, block), axis=1)
-    bound = np.full(height, floor, dtype=scores.dtype)
-    if maxima.shape[1] > k:
-        bound = np.maximum(np.partition(maxima, maxima.shape[1] - k, axis=1)[:, maxima.shape[1] - k], bound)
-    rows, blocks = np.nonzero(maxima >= bound[:, None])
-    cols = blocks[:, None] * block + np.arange(block)
-    inside = cols < width
-    cols = np.minimum(cols, width - 1)
-    hit = inside & (scores[rows[:, None], cols] >= bound[rows][:, None])
-    rows, cols = np.broadcast_to(rows[:, None], cols.shape)[hit], cols[hit]
-    values = scores[rows, cols]
-    order = np.lexsort((cols, -values, rows))
-    rows, cols, values = rows[order], cols[order], values[order]
-    per_row = np.bincount(rows, minlength=height)
-    rank = np.arange(len(rows)) - (np.cumsum(per_row) - per_row)[rows]
-    keep = rank < k
-    return rows[keep], cols[keep], values[keep]
 
 
 def strongest(matrix: sp.csr_matrix, limit: int) -> sp.csr_matrix:
@@ -183,20 +201,20 @@ def _reasons(papers: Sequence[Paper], text: sp.csr_matrix, terms: TermNames, tag
     # A tag most papers carry (say cs.LG) explains nothing.
     telling = [[t for t in p.tags if n < 5 or tag_df[t] <= n / 2] for p in papers]
     tag_sets = [set(p.tags) for p in papers]
+    # "shared topics: ...; shared terms: ...", either part alone, or "similar wording"; the terms
+    # part written once per pair.
+    said = ["shared terms: " + ", ".join(words) if words else "" for words in shared]
     out = []
     for i, j, x in zip(pi.tolist(), pj.tolist(), which.reshape(-1).tolist(), strict=True):
         other = tag_sets[j]
-        out.append(_why([t for t in telling[i] if t in other][:TOPICS_IN_WHY], shared[x]))
+        topics = [t for t in telling[i] if t in other][:TOPICS_IN_WHY]
+        terms_part = said[x]
+        if topics:
+            topics_part = "shared topics: " + ", ".join(topics)
+            out.append(f"{topics_part}; {terms_part}" if terms_part else topics_part)
+        else:
+            out.append(terms_part or "similar wording")
     return out
-
-
-def _why(topics: list[str], words: list[str]) -> str:
-    parts = []
-    if topics:
-        parts.append("shared topics: " + ", ".join(topics))
-    if words:
-        parts.append("shared terms: " + ", ".join(words))
-    return "; ".join(parts) or "similar wording"
 
 
 def _shared_terms_many(text: sp.csr_matrix, terms: TermNames | np.ndarray, rows_a: list[int], rows_b: list[int],
@@ -219,22 +237,77 @@ def _shared_terms_many(text: sp.csr_matrix, terms: TermNames | np.ndarray, rows_
         rows, cols, weight = rows[positive], product.indices[positive], product.data[positive]
         # Strongest first, ties by column; only the first few can make it into the reason, so
         # each pair's first `limit * 4` go to Python (all of them when those are not enough).
-        # (np.lexsort is slower than two stable sorts; CSR columns come sorted within a row.)
-        order = np.argsort(-weight, kind="stable")
-        order = order[np.argsort(rows[order], kind="stable")]
-        rows, cols = rows[order], cols[order]
+        rows, cols = _by_weight(rows, cols, weight, len(a), text.shape[1])
         bounds = np.searchsorted(rows, np.arange(len(a) + 1))
         rank = np.arange(len(rows)) - bounds[rows]
         head = rank < limit * 4
         short = np.searchsorted(rows[head], np.arange(len(a) + 1)).tolist()
         first_columns = cols[head].tolist()
         full = np.diff(bounds) > limit * 4
-        for r in range(len(a)):
+        easy = _first_terms_if_distinct(cols, bounds, terms, named, limit)
+        for r, known in enumerate(easy):
+            if known is not None:
+                out.append(known)
+                continue
             picked = _pick_terms(first_columns[short[r]:short[r + 1]], terms, named, limit)
             if len(picked) < limit and full[r]:
                 picked = _pick_terms(cols[bounds[r]:bounds[r + 1]].tolist(), terms, named, limit)
             out.append(picked)
     return out
+
+
+def _first_terms_if_distinct(cols: np.ndarray, bounds: np.ndarray, terms: TermNames | np.ndarray,
+                             named: dict[int, tuple[str, set[str]]], limit: int) -> list[list[str] | None]:
+    """Per pair: its first `limit` terms when no two of them share a word stem (so `_pick_terms`
+    would take exactly those), else None. Most pairs, decided in numpy."""
+    import numpy as np
+
+    height = len(bounds) - 1
+    out: list[list[str] | None] = [None] * height
+    enough = np.flatnonzero(np.diff(bounds) >= limit)
+    if limit < 1 or not len(enough):
+        return out
+    first = cols[bounds[enough][:, None] + np.arange(limit)]  # (pairs, limit) columns, best first
+    needed = np.unique(first).tolist()
+    for column in needed:
+        if column not in named:
+            term = str(terms[column])
+            named[column] = (term, {stem(w) for w in term.split()})
+    stem_ids: dict[str, int] = {}
+    width = max(len(named[c][1]) for c in needed)
+    table = np.full((len(needed), width), -1, dtype=np.int64)
+    for k, column in enumerate(needed):
+        for j, word in enumerate(sorted(named[column][1])):
+            table[k, j] = stem_ids.setdefault(word, len(stem_ids))
+    stems = table[np.searchsorted(needed, first)]  # (pairs, limit, width), -1 = no stem
+    clash = np.zeros(len(enough), dtype=bool)
+    for j in range(1, limit):
+        for i in range(j):
+            same = (stems[:, j, :, None] == stems[:, i, None, :]) & (stems[:, j, :, None] >= 0)
+            clash |= same.any(axis=(1, 2))
+    names = {c: named[c][0] for c in needed}
+    for r, columns in zip(enough[~clash].tolist(), first[~clash].tolist(), strict=True):
+        out[r] = [names[c] for c in columns]
+    return out
+
+
+def _by_weight(rows: np.ndarray, cols: np.ndarray, weight: np.ndarray, height: int,
+               width: int) -> tuple[np.ndarray, np.ndarray]:
+    """(rows, cols) in order of row, then weight (positive float32) descending, then column."""
+    import numpy as np
+
+    row_bits, col_bits = max(height - 1, 1).bit_length(), max(width - 1, 1).bit_length()
+    if row_bits + 31 + col_bits > 63:
+        # (np.lexsort is slower than two stable sorts; CSR columns come sorted within a row.)
+        order = np.argsort(-weight, kind="stable")
+        order = order[np.argsort(rows[order], kind="stable")]
+        return rows[order], cols[order]
+    # One sort of one integer per entry: the bits of a positive float32 order like its value,
+    # so row, the weight's bits turned over, and column side by side sort in the wanted order.
+    flipped = np.int64(0x7FFFFFFF) - weight.astype(np.float32).view(np.int32).astype(np.int64)
+    keys = (rows.astype(np.int64) << (31 + col_bits)) | (flipped << col_bits) | cols.astype(np.int64)
+    keys.sort()
+    return keys >> (31 + col_bits), keys & ((1 << col_bits) - 1)
 
 
 def _pick_terms(columns: Iterable[int], terms: TermNames | np.ndarray,
@@ -263,8 +336,7 @@ def shared_terms(text: sp.csr_matrix, terms: TermNames | np.ndarray, i: int, j: 
     return _shared_terms_many(text, terms, [i], [j], limit)[0]
 
 
-def with_related(papers: list[Paper], settings: Settings | None = None) -> list[Paper]:
-    from dataclasses import replace
-
-    links = related_papers(papers, settings)
-    return [replace(p, related=links[p.id]) for p in papers]
+def with_related(papers: list[Paper], settings: Settings | None = None,
+                 model: TextModel | None = None) -> list[Paper]:
+    links = related_papers(papers, settings, model)
+    return [evolve(p, related=links[p.id]) for p in papers]

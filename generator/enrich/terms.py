@@ -83,6 +83,15 @@ class TermNames:
         return f"{self.words[first]} {self.words[second]}"
 
 
+class WordIds(dict[str, int]):
+    """Word -> id in order of first use: `map(ids.__getitem__, words)` numbers the words in C,
+    and `list(ids)` is the vocabulary in that order."""
+
+    def __missing__(self, word: str) -> int:
+        self[word] = n = len(self)
+        return n
+
+
 def count_terms(texts: Sequence[str], min_df: int, max_df: float) -> tuple[sp.csr_matrix, TermNames]:
     """Unigram + bigram counts, as CountVectorizer(ngram_range=(1, 2)) makes them (same token
     pattern, stop words removed before pairing), with the bigrams built in numpy."""
@@ -90,26 +99,29 @@ def count_terms(texts: Sequence[str], min_df: int, max_df: float) -> tuple[sp.cs
     import scipy.sparse as sp
 
     docs = [words(text) for text in texts]
-    everything = list(chain.from_iterable(docs))
-    # dict.fromkeys and map run in C: one pass for the vocabulary, one for the word ids.
-    seen = list(dict.fromkeys(everything))
+    ids = WordIds()
+    numbered = np.fromiter(map(ids.__getitem__, chain.from_iterable(docs)), dtype=np.int64)
+    seen = list(ids)
     kept = np.fromiter((len(w) > 1 and w not in STOP_SET for w in seen), dtype=bool, count=len(seen))
     vocab_words = [w for w, k in zip(seen, kept, strict=True) if k]
     # Ids in order of first use among the kept words, as when stop words are dropped up front.
     renumber = np.cumsum(kept) - 1
-    ids = np.fromiter(map({w: i for i, w in enumerate(seen)}.__getitem__, everything), dtype=np.int64,
-                      count=len(everything))
     lengths = np.fromiter(map(len, docs), dtype=np.int64, count=len(docs))
     doc = np.repeat(np.arange(len(texts)), lengths)
-    keep = kept[ids]
-    flat, doc = renumber[ids[keep]], doc[keep]
+    keep = kept[numbered]
+    flat, doc = renumber[numbered[keep]], doc[keep]
     v = len(vocab_words)
     same = doc[1:] == doc[:-1] if len(flat) > 1 else np.zeros(0, dtype=bool)
-    bigrams = v + flat[:-1][same] * v + flat[1:][same]
-    keys = np.concatenate([flat, bigrams])
+    # Column keys: word id for a unigram, v + first * v + second for a bigram. Every kept word
+    # is used somewhere, so the unigram keys are 0..v-1 and only the bigrams need sorting out
+    # (in 32 bits while first * v + second fits: a faster sort).
+    pair_type = np.int32 if v * v < 2**31 else np.int64
+    pairs = flat[:-1][same].astype(pair_type) * pair_type(v) + flat[1:][same].astype(pair_type)
+    pair_keys, pair_cols = np.unique(pairs, return_inverse=True)
+    uniq = np.concatenate([np.arange(v, dtype=np.int64), v + pair_keys.astype(np.int64)])
+    cols = np.concatenate([flat, v + pair_cols.reshape(-1)])
     rows = np.concatenate([doc, doc[1:][same]])
-    uniq, cols = np.unique(keys, return_inverse=True)
-    counts = sp.csr_matrix((np.ones(len(keys), dtype=np.float32), (rows, cols)), shape=(len(texts), len(uniq)))
+    counts = sp.csr_matrix((np.ones(len(cols), dtype=np.float32), (rows, cols)), shape=(len(texts), len(uniq)))
     counts.sum_duplicates()
     df = np.bincount(counts.indices, minlength=len(uniq))
     columns = np.flatnonzero((df >= min_df) & (df <= max_df * len(texts)))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import compress
 from pathlib import Path
@@ -21,7 +21,7 @@ import snowballstemmer
 import yaml
 
 from ..errors import Problems
-from ..model import Paper
+from ..model import Paper, evolve
 from ..sources.subjects import CLASS_NAMES, class_name
 
 _WORD = re.compile(r"[^\W_]+")
@@ -80,6 +80,25 @@ class Taxonomy:
         single = tuple(dict.fromkeys(topic for rest, topic in starts if not rest))
         self._single[token] = single
         self._multi[token] = tuple((rest, topic) for rest, topic in starts if rest and topic not in single)
+
+    # For topicmatch.py, which matches all texts at once from the same tables.
+    def learn(self, tokens: Iterable[str]) -> None:
+        for token in tokens:
+            if token not in self._single:
+                self._learn(token)
+
+    def single_topics(self, token: str) -> tuple[int, ...]:
+        return self._single[token]
+
+    def phrase_starts(self, token: str) -> tuple[tuple[tuple[Key, ...], int], ...]:
+        return self._multi[token]
+
+    def word_keys(self, token: str) -> frozenset[Key]:
+        return self._keys[token]
+
+    @property
+    def patterns(self) -> list[tuple[int, re.Pattern[str]]]:
+        return self._patterns
 
     def hits(self, text: str) -> list[int]:
         """Matches per topic in `text` (each start position counts once per topic)."""
@@ -172,7 +191,13 @@ def load_taxonomy(path: Path, problems: Problems, shown: str | None = None) -> T
     if not path.is_file():
         return Taxonomy([], where)
     try:
-        root = yaml.compose(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        try:
+            # libyaml's parser when there is one (fifteen times faster); a file it refuses is
+            # parsed again by PyYAML's own, whose message the warning quotes.
+            root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        except yaml.YAMLError:
+            root = yaml.compose(text)
     except (OSError, UnicodeDecodeError) as exc:
         problems.warn(where, 0, f"cannot read the topic taxonomy: {exc}")
         return Taxonomy([], where)
@@ -215,7 +240,8 @@ def _mapping_value(node: yaml.Node, key: str) -> yaml.Node | None:
 
 def _topic(node: yaml.Node, where: str, problems: Problems) -> Topic | None:
     line = node.start_mark.line + 1
-    data: Any = yaml.safe_load(yaml.serialize(node)) if isinstance(node, yaml.MappingNode) else None
+    data: Any = (yaml.constructor.SafeConstructor().construct_document(node)
+                 if isinstance(node, yaml.MappingNode) else None)
     if not isinstance(data, dict) or not isinstance(data.get("name"), str):
         problems.warn(where, line, "a topic needs a `name:`; entry skipped")
         return None
@@ -265,14 +291,26 @@ def apply_changes(tags: Sequence[str], add: Iterable[str], remove: Iterable[str]
 
 
 def tag_papers(papers: list[Paper], taxonomy: Taxonomy, tag_changes: TagChanges | None = None) -> list[Paper]:
+    return [evolve(p, tags=tags) for p, tags in zip(papers, paper_tag_lists(papers, taxonomy, tag_changes),
+                                                   strict=True)]
+
+
+def paper_tag_lists(papers: list[Paper], taxonomy: Taxonomy,
+                    tag_changes: TagChanges | None = None) -> list[tuple[str, ...]]:
+    """`paper_tags` of every paper (the topics matched for all papers at once), with the notes'
+    changes applied."""
+    from .topicmatch import match_many
+
     changes = tag_changes or {}
     out = []
-    for paper in papers:
-        tags = paper_tags(paper, taxonomy)
+    matched = match_many(taxonomy, ["" if p.title_missing else p.title for p in papers],
+                         [p.abstract for p in papers])
+    for paper, topics in zip(papers, matched, strict=True):
+        tags = tuple(dict.fromkeys([*topics, *(subject_tag(c) for c in paper.categories)]))
         if paper.id in changes:
             add, remove = changes[paper.id]
             tags = apply_changes(tags, add, remove)
-        out.append(replace(paper, tags=tags))
+        out.append(tags)
     return out
 
 

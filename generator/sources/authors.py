@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 _ET_AL = re.compile(r"\s*,?\s*et al\.?\s*(?:\(\+\s*(\d+)\s*more\))?\s*$")
+_SEPARATOR = re.compile(r",\s*|\s+and\s+")
 _PARTICLES = {
     "de", "del", "della", "der", "den", "di", "da", "dos", "das", "du", "van", "von", "la",
     "le", "y", "bin", "al", "el", "ter", "zu", "af", "st.",
@@ -29,7 +30,7 @@ def parse_authors(line: str) -> AuthorList:
         complete = False
         more = int(m.group(1)) if m.group(1) else 0
         text = text[: m.start()]
-    names = [n.strip() for n in re.split(r",\s*|\s+and\s+", text) if n.strip()]
+    names = [n.strip() for n in _SEPARATOR.split(text) if n.strip()]
     return AuthorList(tuple(names), complete, more)
 
 

@@ -7,6 +7,7 @@ import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 from urllib.parse import parse_qs, urlparse
 
 from ..model import Paper
@@ -29,6 +30,12 @@ class RawDigest:
     papers: list[Paper] = field(default_factory=list)
 
 
+_COMMAND = re.compile(r"\\[a-z]+")
+_NOT_ALNUM = re.compile(r"[^a-z0-9]+")
+
+
+# Asked for several times per paper (ids, duplicates in a digest, merging across digests).
+@lru_cache(maxsize=1 << 16)
 def normalise_title(title: str) -> str:
     """Case-, accent- and punctuation-insensitive form used to recognise the same paper twice."""
     if title.isascii():  # nothing to decompose (most titles): skip the walk over every character
@@ -36,8 +43,9 @@ def normalise_title(title: str) -> str:
     else:
         text = unicodedata.normalize("NFKD", title)
         text = "".join(c for c in text if not unicodedata.combining(c)).lower()
-    text = re.sub(r"\\[a-z]+", " ", text)
-    norm = re.sub(r"[^a-z0-9]+", "-", text).strip("-")
+    if "\\" in text:
+        text = _COMMAND.sub(" ", text)
+    norm = _NOT_ALNUM.sub("-", text).strip("-")
     if len(norm) <= 120:
         return norm
     # Bounded, but two long titles that differ only after the cut stay two papers.

@@ -15,7 +15,6 @@ from ..errors import Problems
 
 # Characters that mail clients paste in place of plain spaces.
 _SPACES = {"\u00a0": " ", "\u202f": " ", "\u2007": " ", "\ufeff": ""}
-_SPACES_RE = re.compile("[" + "".join(_SPACES) + "]")
 # Bytes that were not valid UTF-8 (kept by `surrogateescape`), decoded again one run at a time.
 _BAD_RUN = re.compile("[\udc80-\udcff]+")
 # Signatures of common binary formats that happen to have no NUL byte near the start.
@@ -71,7 +70,11 @@ def _cp1252(m: re.Match[str]) -> str:
 
 def _clean(text: str) -> str:
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return _SPACES_RE.sub(lambda m: _SPACES[m.group(0)], text)
+    # Character by character, and only for the characters there are (a search in C each).
+    for odd, plain in _SPACES.items():
+        if odd in text:
+            text = text.replace(odd, plain)
+    return text
 
 
 def read_text(path: Path, display: str, problems: Problems) -> str | None:

@@ -13,14 +13,17 @@ Each record:
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
+from itertools import compress, repeat
+from operator import contains
 
 from ..errors import Problems
 from ..model import Paper, SourceRef
 from .authors import AuthorList, looks_like_author_line, parse_authors
 from .common import LONG_TITLE, RawDigest, placeholder_title, record_id
 from .rejoin import rejoin
-from .subjects import parse_subject
+from .subjects import SUBJECT_NAME, parse_subject
 
 FORMAT = "listing"
 _MORE = re.compile(r"^\s*Read the full abstract\s*[▾▼v]?\s*$")
@@ -46,22 +49,49 @@ class _Record:
     empty: bool = False
 
 
-def _starts_record(lines: list[str], i: int) -> bool:
+class _Lines(list[str]):
+    """The lines of a digest, and which of them can matter to the reader beyond being text.
+
+    Nearly every line is abstract text. The few that may be something else (a subject line,
+    `Read the full abstract`, `All authors`) are found first with C-level passes over all lines,
+    so the reader looks only at those and takes the runs of text between them whole.
+    """
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text.split("\n"))
+        n = len(self)
+        marked = set(compress(range(n), map(SUBJECT_NAME.match, self)))
+        for word in ("Cross-listed", "Read the full abstract", "All authors"):
+            marked.update(compress(range(n), map(contains, self, repeat(word))))
+        self.marked = sorted(marked)
+        # parse_subject of every line that can be a subject line; any other line is not one.
+        self.subjects = {i: parse_subject(self[i]) for i in self.marked}
+
+    def subject(self, i: int) -> tuple[str, str | None] | None:
+        return self.subjects.get(i)
+
+    def next_marked(self, i: int) -> int:
+        """The first marked line at or after `i` (the number of lines if there is none)."""
+        k = bisect_left(self.marked, i)
+        return self.marked[k] if k < len(self.marked) else len(self)
+
+
+def _starts_record(lines: _Lines, i: int) -> bool:
     """A subject line that is followed by a title/author pair, not a keyword inside an abstract."""
-    if parse_subject(lines[i]) is None:
+    if lines.subject(i) is None:
         return False
     after = [ln for ln in lines[i + 1 : i + 4] if ln.strip()]
     return any(looks_like_author_line(ln) for ln in after[:2])
 
 
 def read(path: str, text: str, problems: Problems) -> RawDigest:
-    lines = text.split("\n")
+    lines = _Lines(text)
     records: list[_Record] = []
     i, n = 0, len(lines)
     stray: list[int] = []
     while i < n:
         line = lines[i]
-        subject = parse_subject(line) if line.strip() else None
+        subject = lines.subject(i) if line.strip() else None
         if subject is None:
             if line.strip():
                 stray.append(i)
@@ -97,7 +127,7 @@ def _next_nonblank(lines: list[str], i: int) -> int:
     return i
 
 
-def _read_head(lines: list[str], i: int, rec: _Record, path: str, problems: Problems) -> int:
+def _read_head(lines: _Lines, i: int, rec: _Record, path: str, problems: Problems) -> int:
     n = len(lines)
     a = _next_nonblank(lines, i)
     if a >= n or _MORE.match(lines[a]) or _starts_record(lines, a):
@@ -123,11 +153,16 @@ def _read_head(lines: list[str], i: int, rec: _Record, path: str, problems: Prob
     return b + 1
 
 
-def _read_body(lines: list[str], i: int, rec: _Record, path: str, problems: Problems) -> int:
+def _read_body(lines: _Lines, i: int, rec: _Record, path: str, problems: Problems) -> int:
     n = len(lines)
     while i < n:
+        # Up to the next marked line every line is abstract text (see _Lines).
+        mark = lines.next_marked(i)
+        if mark > i:
+            rec.abstract.extend(lines[i:mark])
+            i = mark
+            continue
         line = lines[i]
-        # Most lines are abstract text: a substring test rejects them before any pattern runs.
         if "Read the full abstract" in line and _MORE.match(line):
             rec.closed = True
             i += 1
@@ -143,7 +178,7 @@ def _read_body(lines: list[str], i: int, rec: _Record, path: str, problems: Prob
             assert m is not None
             _apply_all_authors(rec, parse_authors(m.group(1)), path, i + 1, problems)
             return i + 1
-        if _starts_record(lines, i) or (parse_subject(line) and _next_nonblank(lines, i + 1) >= n):
+        if _starts_record(lines, i) or (lines.subject(i) and _next_nonblank(lines, i + 1) >= n):
             break  # the next record (or one cut off right after its subject line)
         rec.abstract.append(line)
         i += 1

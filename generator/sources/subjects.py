@@ -55,7 +55,8 @@ _CROSS = re.compile(r"^(?P<name>.+?)\s*·\s*Cross-listed from\s+(?P<code>[a-z-]+
 
 # The names alone, any whitespace between their words: one match rejects an ordinary line (most
 # lines of a listing are abstract text) without first normalising its spaces.
-_NAME = re.compile(r"^\s*(?:" + "|".join(r"\s+".join(map(re.escape, n.split())) for n in SUBJECTS) + r")\s*$")
+SUBJECT_NAME = _NAME = re.compile(
+    r"^\s*(?:" + "|".join(r"\s+".join(map(re.escape, n.split())) for n in SUBJECTS) + r")\s*$")
 
 
 def parse_subject(line: str) -> tuple[str, str | None] | None:

@@ -1,0 +1,176 @@
+"""Similarity scores of every pair of papers, and each paper's best links.
+
+The score of papers i and j is the dot product of their weighted rows: words (a sparse product)
+plus topic tags (a sparse row against a dense copy of the few tag columns), added in float32.
+It is symmetric to the bit: score(i, j) sums the same products, the shared columns ascending, as
+score(j, i), and a float sum does not depend on the order of its two terms. So each chunk of rows
+is scored against its own and the later columns only (half the products), and hands the later
+rows, as candidates, the scores it computed for them:
+
+- every row's own part (columns from its chunk on) gives its best k there (`top_k`);
+- a row's earlier columns were scored by the earlier chunks; of those, only the scores that reach
+  a lower bound of its final k-th best can matter: the k-th best among its own chunk's columns
+  (`bounds`), which is known before any chunk is scored;
+- each row's best k are the best of its candidates (`best_candidates`), in `top_k`'s order.
+
+`tests/test_related_*` compare this with scoring every row against every column.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
+    import scipy.sparse as sp
+
+Triples = tuple["np.ndarray", "np.ndarray", "np.ndarray"]
+
+
+@dataclass
+class Scoring:
+    """The weighted rows the score is made of, and how many links each paper gets."""
+
+    words: sp.csr_matrix  # strongest terms, weighted
+    words_t: sp.csr_matrix
+    topics: sp.csr_matrix  # tags, weighted
+    topics_t: np.ndarray  # dense, tags x papers
+    k: int
+    floor: np.float32
+    chunk: int
+
+    @property
+    def size(self) -> int:
+        return int(self.words.shape[0])
+
+    def block(self, start: int, stop: int, first: int, last: int) -> np.ndarray:
+        """Scores of rows start..stop-1 against columns first..last-1, the diagonal at -1."""
+        import numpy as np
+
+        scores = (self.words[start:stop] @ self.words_t[:, first:last]).toarray()
+        scores += self.topics[start:stop] @ self.topics_t[:, first:last]
+        own = np.arange(max(start, first), min(stop, last))
+        scores[own - start, own - first] = -1.0  # never related to itself
+        return scores
+
+
+def bounds(m: Scoring) -> np.ndarray:
+    """Per row, a score its k-th best link has at least: the k-th best among its own chunk's
+    columns (or `floor`, whichever is higher)."""
+    import numpy as np
+
+    out = np.full(m.size, m.floor, dtype=np.float32)
+    for start in range(0, m.size, m.chunk):
+        stop = min(start + m.chunk, m.size)
+        if stop - start > m.k:
+            scores = m.block(start, stop, start, stop)
+            kth = np.partition(scores, stop - start - m.k, axis=1)[:, stop - start - m.k]
+            out[start:stop] = np.maximum(kth, m.floor)
+    return out
+
+
+def chunk_starts(m: Scoring) -> list[int]:
+    return list(range(0, m.size, m.chunk))
+
+
+def split_by_work(m: Scoring, share: float) -> int:
+    """How many chunks (from the first) hold about `share` of the scoring work: a chunk scores
+    the columns from its start on, so the first chunks weigh most, and each also costs about as
+    much as a twelfth of the widest (its top k, its slice of the columns; measured at 10k)."""
+    starts = chunk_starts(m)
+    work = [m.size - s + m.size / 12 for s in starts]
+    total, done = sum(work), 0.0
+    for n, w in enumerate(work):
+        if done + w / 2 > total * share:
+            return n
+        done += w
+    return len(starts)
+
+
+def candidates(m: Scoring, starts: Sequence[int], floor_of: np.ndarray) -> Triples:
+    """(row, column, score) candidates from the chunks beginning at `starts`: each row's best
+    k among the columns from its chunk on, and the later rows' scores that reach `floor_of`."""
+    import numpy as np
+
+    found = [(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32))]
+    n = m.size
+    for start in starts:
+        stop = min(start + m.chunk, n)
+        scores = m.block(start, stop, start, n)
+        rows, cols, values = top_k(scores, m.k, m.floor)
+        found.append((rows + start, cols + start, values))
+        if stop < n:
+            later = scores[:, stop - start:]
+            mine, theirs = np.nonzero(later >= floor_of[stop:])
+            found.append((theirs + stop, mine + start, later[mine, theirs]))
+    rows, cols, values = (np.concatenate(parts) for parts in zip(*found, strict=True))
+    return rows, cols, values
+
+
+def best_candidates(rows: np.ndarray, cols: np.ndarray, values: np.ndarray, k: int) -> Triples:
+    """Each row's k best of (row, column, score) candidates, in `top_k`'s order: by row, best
+    first, equal scores by column."""
+    import numpy as np
+
+    rows, cols, values = in_link_order(rows, cols, values)
+    first = np.searchsorted(rows, rows, side="left")
+    keep = np.arange(len(rows)) - first < k
+    return rows[keep], cols[keep], values[keep]
+
+
+def in_link_order(rows: np.ndarray, cols: np.ndarray, values: np.ndarray) -> Triples:
+    """The triples sorted by row, then score descending, then column."""
+    import numpy as np
+
+    row_bits = max(int(rows.max(initial=0)), 1).bit_length()
+    col_bits = max(int(cols.max(initial=0)), 1).bit_length()
+    if row_bits + 31 + col_bits > 63 or bool(np.signbit(values).any()):
+        order = np.lexsort((cols, -values, rows))
+        return rows[order], cols[order], values[order]
+    # One sort of one integer each: the bits of a float32 >= 0 order like its value, so row,
+    # the score's bits turned over, and column side by side sort in the wanted order.
+    bits = values.astype(np.float32).view(np.int32).astype(np.int64)
+    keys = (rows.astype(np.int64) << (31 + col_bits)) | ((0x7FFFFFFF - bits) << col_bits) | cols.astype(np.int64)
+    keys.sort()
+    flipped = (keys >> col_bits) & 0x7FFFFFFF
+    return (keys >> (31 + col_bits), keys & ((1 << col_bits) - 1),
+            (0x7FFFFFFF - flipped).astype(np.int32).view(np.float32))
+
+
+def float32_at_least(value: float) -> np.float32:
+    """The least float32 >= `value`: `score >= it` in float32 is `float(score) >= value`."""
+    import numpy as np
+
+    f = np.float32(value)
+    return f if float(f) >= value else np.nextafter(f, np.float32(np.inf))
+
+
+def top_k(scores: np.ndarray, k: int, floor: np.float32, block: int = 128) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each row's k best columns with a score >= `floor`, as (row, column, score) arrays sorted by
+    row, then best first, equal scores by column (so builds are reproducible)."""
+    import numpy as np
+
+    height, width = scores.shape
+    # Partitioning every row is costly. The k-th largest of a row's block maxima is a lower bound
+    # of its k-th largest score, and only the few blocks whose maximum reaches it hold candidates.
+    maxima = np.maximum.reduceat(scores, np.arange(0, width, block), axis=1)
+    bound = np.full(height, floor, dtype=scores.dtype)
+    if maxima.shape[1] > k:
+        bound = np.maximum(np.partition(maxima, maxima.shape[1] - k, axis=1)[:, maxima.shape[1] - k], bound)
+    rows, blocks = np.nonzero(maxima >= bound[:, None])
+    cols = blocks[:, None] * block + np.arange(block)
+    inside = cols < width
+    cols = np.minimum(cols, width - 1)
+    hit = inside & (scores[rows[:, None], cols] >= bound[rows][:, None])
+    rows, cols = np.broadcast_to(rows[:, None], cols.shape)[hit], cols[hit]
+    values = scores[rows, cols]
+    order = np.lexsort((cols, -values, rows))
+    rows, cols, values = rows[order], cols[order], values[order]
+    per_row = np.bincount(rows, minlength=height)
+    rank = np.arange(len(rows)) - (np.cumsum(per_row) - per_row)[rows]
+    keep = rank < k
+    return rows[keep], cols[keep], values[keep]
+
+
