@@ -274,14 +274,6 @@ def _topic(node: yaml.Node, where: str, problems: Problems) -> Topic | None:
 TagChanges = dict[str, tuple[tuple[str, ...], tuple[str, ...]]]
 
 
-def paper_tags(paper: Paper, taxonomy: Taxonomy) -> tuple[str, ...]:
-    """Matched topics (strongest first), then the paper's subject classes."""
-    # A placeholder title ("Untitled paper by ...") quotes the abstract; do not count it twice.
-    topics = taxonomy.match("" if paper.title_missing else paper.title, paper.abstract)
-    subjects = [subject_tag(c) for c in paper.categories]
-    return tuple(dict.fromkeys([*topics, *subjects]))
-
-
 def apply_changes(tags: Sequence[str], add: Iterable[str], remove: Iterable[str]) -> tuple[str, ...]:
     """A note's additions go first (the curator knows best what a paper is about). A name that
     could not be a tag (see `valid_tag_name`) is never added."""
@@ -297,12 +289,13 @@ def tag_papers(papers: list[Paper], taxonomy: Taxonomy, tag_changes: TagChanges 
 
 def paper_tag_lists(papers: list[Paper], taxonomy: Taxonomy,
                     tag_changes: TagChanges | None = None) -> list[tuple[str, ...]]:
-    """`paper_tags` of every paper (the topics matched for all papers at once), with the notes'
-    changes applied."""
+    """Each paper's matched topics (strongest first), then its subject classes, with the notes'
+    changes applied. The topics of all papers are matched at once (topicmatch.py)."""
     from .topicmatch import match_many
 
     changes = tag_changes or {}
     out = []
+    # A placeholder title ("Untitled paper by ...") quotes the abstract; do not count it twice.
     matched = match_many(taxonomy, ["" if p.title_missing else p.title for p in papers],
                          [p.abstract for p in papers])
     for paper, topics in zip(papers, matched, strict=True):
