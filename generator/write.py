@@ -107,6 +107,16 @@ def write_if_changed(path: Path, data: bytes, *, parent_exists: bool = False) ->
     return True
 
 
+def _write_one(target: Path, content: str | bytes, existed: bool, new_mode: int) -> bool:
+    """Write one file of the tree whose folder exists; whether it was written."""
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    if not existed:
+        # Not in its folder's listing: nothing to compare or keep the mode of (no stat).
+        atomic_write(target, data, parent_exists=True, mode=new_mode)
+        return True
+    return write_if_changed(target, data, parent_exists=True)
+
+
 def _check_build_dir(build_dir: Path, protected: list[Path]) -> None:
     """`protected` folders (the project root, content/, seeds/) may not be inside the build folder,
     and the build folder may not be inside content/ or seeds/."""
@@ -161,11 +171,7 @@ class Prewrite:
             target = self.targets.get(rel)
             if target is None:
                 continue
-            data = content.encode("utf-8") if isinstance(content, str) else content
-            if rel not in self.existing:
-                atomic_write(target, data, parent_exists=True, mode=self.mode)
-                written.append(rel)
-            elif write_if_changed(target, data, parent_exists=True):
+            if _write_one(target, content, rel in self.existing, self.mode):
                 written.append(rel)
             else:
                 unchanged += 1
@@ -194,12 +200,7 @@ def write_tree(build_dir: Path, files: Mapping[str, str | bytes], protected: lis
         if target.parent not in made:
             target.parent.mkdir(parents=True, exist_ok=True)
             made.add(target.parent)
-        data = content.encode("utf-8") if isinstance(content, str) else content
-        if rel not in existing:
-            # Not in its folder's listing: nothing to compare or keep the mode of (no stat).
-            atomic_write(target, data, parent_exists=True, mode=new_mode)
-            stats.written.append(rel)
-        elif write_if_changed(target, data, parent_exists=True):
+        if _write_one(target, content, rel in existing, new_mode):
             stats.written.append(rel)
         else:
             stats.unchanged += 1
