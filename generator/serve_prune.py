@@ -35,16 +35,19 @@ def _is_paper(src_uri: str) -> bool:
 def prune(files: Any, state: dict[str, Any]) -> list[str]:
     """Remove the unchanged paper pages from MkDocs' `files` when it is safe; returns the removed
     pages' sources (empty for a full build). `state` keeps what the last full build listed."""
-    pages = frozenset(f.src_uri for f in files.documentation_pages())
-    if not (state.get("serving") and state.get("dirty") and state.get("built")) or pages != state.get("pages"):
+    if not (state.get("serving") and state.get("dirty")):
+        state["pruned"] = False
+        return []
+    docs = files.documentation_pages()
+    pages = frozenset(f.src_uri for f in docs)
+    if not state.get("built") or pages != state.get("pages"):
         state["pages"], state["pruned"] = pages, False
         return []
     keep: set[str] = set()
-    for f in files.documentation_pages():
+    for f in docs:
         if not _is_paper(f.src_uri) and f.is_modified():
             keep.update(_PAPER_LINK.findall(Path(f.abs_src_path).read_text(encoding="utf-8")))
-    removed = [f for f in files.documentation_pages()
-               if _is_paper(f.src_uri) and f.src_uri not in keep and not f.is_modified()]
+    removed = [f for f in docs if _is_paper(f.src_uri) and f.src_uri not in keep and not f.is_modified()]
     for f in removed:
         files.remove(f)
     state["pruned"] = bool(removed)
@@ -53,6 +56,8 @@ def prune(files: Any, state: dict[str, Any]) -> list[str]:
 
 def keep_sitemap(site_dir: str, state: dict[str, Any]) -> None:
     """After a full build, remember its sitemap; after a pruned one, write that sitemap back."""
+    if not (state.get("serving") and state.get("dirty")):
+        return
     site = Path(site_dir)
     if state.get("pruned"):
         for name, data in state.get("sitemaps", {}).items():
