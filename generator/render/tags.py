@@ -35,7 +35,7 @@ def tag_slugs(names: list[str]) -> dict[str, str]:
 
 
 def all_tag_slugs(library: Library) -> dict[str, str]:
-    """`tag_slugs` of every tag in the library: the pages `render_tag_files` writes."""
+    """`tag_slugs` of every tag in the library: the pages `render_tag_pages` writes."""
     return tag_slugs(list({t for p in library.papers for t in p.tags}))
 
 
@@ -95,11 +95,6 @@ def render_tags_index(library: Library, slugs: dict[str, str]) -> str:
         lines.append(f"| {link} | {len(groups[name])} | {escape.text(described.get(name, ''))} |")
     lines.append("")
     return "\n".join(lines)
-
-
-def render_tag_files(library: Library) -> dict[str, str]:
-    """`tags.md`, and `tags/<slug>.md` + `tags/<slug>.bib` for every tag some paper carries."""
-    return {**render_tag_pages(library), **render_tag_bibs(library)}
 
 
 def render_tag_pages(library: Library) -> dict[str, str]:
