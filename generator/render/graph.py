@@ -63,18 +63,41 @@ def _node(href: str, x: float, y: float, r: float, cls: str, title: str, label: 
 # -- a paper's neighbourhood --------------------------------------------------------------------
 
 
-def neighbourhood_svg(paper: Paper, by_id: dict[str, Paper], from_md: str, to_md: dict[str, str],
-                      width: int = 760, height: int = 300) -> str:
-    """The paper in the middle, its related papers around it; closer and thicker = more similar."""
-    links = [(r, by_id[r.id]) for r in paper.related if r.id in by_id]
-    if not links:
-        return ""
-    cx, cy = width / 2, height / 2
-    best = max(r.score for r, _ in links) or 1.0
-    n = len(links)
-    placed: list[tuple[float, float, Paper]] = []
-    for i, (r, other) in enumerate(links):
-        # Alternate right and left, top to bottom, so labels fall away from the centre.
+@dataclass(frozen=True, slots=True)
+class Neighbour:
+    """What the pages of a paper's related papers show of it: the same on each of those pages
+    (all paper pages share one folder), so it is made once per paper and build, not five times."""
+
+    paper: Paper
+    href: str      # the relative URL from any other paper page
+    title: str     # escaped full title
+    label: str     # escaped 40-character label
+    near: frozenset[str]  # the ids of its own related papers (the side edges)
+
+
+_NEIGHBOURS: dict[str, Neighbour] = {}
+_MAX_NEIGHBOURS = 50_000
+
+
+def neighbour(paper: Paper) -> Neighbour:
+    """`paper` as a neighbour on another paper's page (cached while it is the same object)."""
+    known = _NEIGHBOURS.get(paper.id)
+    if known is not None and known.paper is paper:
+        return known
+    if len(_NEIGHBOURS) >= _MAX_NEIGHBOURS:
+        _NEIGHBOURS.clear()
+    title, label = _texts(paper.title)
+    made = _NEIGHBOURS[paper.id] = Neighbour(paper, f"../{paper.slug}/", title, label,
+                                             frozenset(q.id for q in paper.related))
+    return made
+
+
+@lru_cache(maxsize=256)
+def _spots(n: int, width: int, height: int) -> tuple[tuple[int, float, float], ...]:
+    """(side, x factor, y factor) of each of `n` neighbours: where they sit apart from their score.
+    Alternate right and left, top to bottom, so labels fall away from the centre."""
+    out = []
+    for i in range(n):
         side = 1 if i % 2 == 0 else -1
         row = i // 2
         rows = math.ceil(n / 2) if side == 1 else n // 2
@@ -83,37 +106,44 @@ def neighbourhood_svg(paper: Paper, by_id: dict[str, Paper], from_md: str, to_md
         if rows == 1:
             # A lone paper on each side: tilt them, or the two would sit on one line with the centre.
             angle = -0.35 * side
-        near = 0.62 + 0.38 * (1 - r.score / best)
-        x = cx + side * math.cos(angle) * (width * 0.22) * near
-        y = cy + math.sin(angle) * (height * 0.40) * near * 1.15
-        placed.append((x, y, other))
+        out.append((side, side * math.cos(angle) * (width * 0.22), math.sin(angle) * (height * 0.40)))
+    return tuple(out)
+
+
+def neighbourhood_svg(paper: Paper, links: Sequence[tuple[float, Neighbour]],
+                      width: int = 760, height: int = 300) -> str:
+    """The paper in the middle, its related papers (score, neighbour) around it; closer and
+    thicker = more similar. Runs fifty thousand node times in a 10,000-paper build: each
+    coordinate and score is formatted once, and the neighbours' markup comes ready-made."""
+    if not links:
+        return ""
+    cx, cy = width / 2, height / 2
+    best = max(score for score, _ in links) or 1.0
     parts = [f'<svg xmlns:xlink="{XLINK}" class="rl-graph-svg" viewBox="0 0 {width} {height}" role="group" '
              f'aria-label="Related papers graph" xmlns="http://www.w3.org/2000/svg" font-size="12">']
+    nodes = []
+    for (score, other), (_, fx, fy) in zip(links, _spots(len(links), width, height), strict=True):
+        near = 0.62 + 0.38 * (1 - score / best)
+        x = cx + fx * near
+        y = cy + fy * near * 1.15
+        nodes.append((score, other, x, f"{x:.1f}", f"{y:.1f}", y))
     # Edges among the neighbours first (thin), then from the paper (weighted), then nodes on top.
-    # Each coordinate is formatted once: float formatting was most of this function's time.
-    at = {o.id: (f"{x:.1f}", f"{y:.1f}") for x, y, o in placed}
-    near_ids = {o.id: {q.id for q in o.related} for _, _, o in placed}
-    ids = list(at)
-    for i, a in enumerate(ids):
-        for b in ids[i + 1:]:
-            if b in near_ids[a] or a in near_ids[b]:
-                (x1, y1), (x2, y2) = at[a], at[b]
+    for i, (_, a, _, x1, y1, _) in enumerate(nodes):
+        for _, b, _, x2, y2, _ in nodes[i + 1:]:
+            if b.paper.id in a.near or a.paper.id in b.near:
                 parts.append(f'<line class="rl-edge rl-edge--side" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>')
-    centre = f'x1="{cx:.1f}" y1="{cy:.1f}"'
-    for (r, _), (_x, _y, other) in zip(links, placed, strict=True):
-        xs, ys = at[other.id]
-        parts.append(f'<line class="rl-edge" {centre} x2="{xs}" y2="{ys}" stroke-width="{1 + 5 * r.score / best:.1f}">'
-                     f'<title>score {r.score:.2f}</title></line>')
-    for (r, _), (x, y, other) in zip(links, placed, strict=True):
+    centre = f'<line class="rl-edge" x1="{cx:.1f}" y1="{cy:.1f}" x2="'
+    shown = [f"{score:.2f}" for score, *_ in nodes]
+    for (score, _, _, xs, ys, _), text in zip(nodes, shown, strict=True):
+        parts.append(f'{centre}{xs}" y2="{ys}" stroke-width="{1 + 5 * score / best:.1f}">'
+                     f'<title>score {text}</title></line>')
+    for (score, other, x, xs, ys, y), text in zip(nodes, shown, strict=True):
         right = x >= cx
-        title, label = _texts(other.title)
-        xs, ys = at[other.id]
-        # _node's markup, written here: this loop runs fifty thousand times in a 10,000-paper build.
-        text = (f'<text x="{x + (11 if right else -11):.1f}" y="{y + 4:.1f}" '
-                f'text-anchor="{"start" if right else "end"}">{label}</text>' if label else "")
-        parts.append(f'<a xlink:href="{url_from(from_md, to_md[other.id])}" class="rl-node"><title>{title} '
-                     f'&#40;score {r.score:.2f}&#41;</title><circle cx="{xs}" cy="{ys}" '
-                     f'r="{6 + 3 * r.score / best:.1f}"/>{text}</a>')
+        label = (f'<text x="{x + (11 if right else -11):.1f}" y="{y + 4:.1f}" '
+                 f'text-anchor="{"start" if right else "end"}">{other.label}</text>' if other.label else "")
+        parts.append(f'<a xlink:href="{other.href}" class="rl-node"><title>{other.title} '
+                     f'&#40;score {text}&#41;</title><circle cx="{xs}" cy="{ys}" '
+                     f'r="{6 + 3 * score / best:.1f}"/>{label}</a>')
     parts.append(_node("./", cx, cy, 10, "rl-node rl-node--self", _label(paper),
                        "this paper", "middle", cx, cy + 26))
     parts.append("</svg>")
