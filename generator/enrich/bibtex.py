@@ -108,7 +108,8 @@ def _title(paper: Paper) -> dict[str, str]:
     return {"title": latex_title(paper.title)}
 
 
-def make_entry(paper: Paper) -> Entry:
+def entry_parts(paper: Paper) -> tuple[str, dict[str, str], list[Person]]:
+    """The entry's type, fields (in the order they are written) and authors."""
     year, month = _year_month(paper)
     url = safe_url(paper.url)
     fields: dict[str, str] = _title(paper)
@@ -140,11 +141,36 @@ def make_entry(paper: Paper) -> Entry:
         fields["url"] = url
     if paper.labels and kind == "article":
         fields["note"] = ", ".join(escape_text(label) for label in paper.labels)
-    return Entry(kind, fields=fields, persons={"author": _authors(paper)})
+    return kind, fields, _authors(paper)
+
+
+def make_entry(paper: Paper) -> Entry:
+    kind, fields, people = entry_parts(paper)
+    return Entry(kind, fields=fields, persons={"author": people})
 
 
 def _write(entries: dict[str, Entry]) -> str:
     return str(_LatexWriter(encoding="UTF-8").to_string(BibliographyData(entries=entries)))
+
+
+_WRITER = _LatexWriter(encoding="UTF-8")
+
+
+def write_entry(key: str, kind: str, fields: dict[str, str], people: list[Person]) -> str:
+    """One entry as `_LatexWriter` writes it (tests compare the two on every seed entry and on
+    generated ones), without pybtex's `Entry` and `BibliographyData`: building those, with their
+    case-insensitive ordered dicts, was half the time of an entry, ten thousand times a build.
+    Names are still formatted and every value's braces still checked by the pybtex writer."""
+    out = [f"@{kind}{{{key}"]
+    if people:
+        out.append(f",\n    author = {_WRITER.quote(' and '.join(_WRITER._format_name(None, p) for p in people))}")
+    for name, value in fields.items():
+        if name == "month" and value in MONTHS:
+            out.append(f",\n    month = {value}")
+        else:
+            out.append(f",\n    {name} = {_WRITER.quote(value)}")
+    out.append("\n}\n")
+    return "".join(out)
 
 
 # Each paper's entry is written once and reused by its page, its .bib, references.bib and the
@@ -163,7 +189,7 @@ def block(paper: Paper) -> str:
         return known[1]
     if len(_BLOCKS) >= _MAX_BLOCKS:
         _BLOCKS.clear()
-    text = _write({paper.key: make_entry(paper)})
+    text = write_entry(paper.key, *entry_parts(paper))
     _BLOCKS[paper.id] = (paper, text)
     return text
 

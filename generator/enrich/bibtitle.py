@@ -94,9 +94,15 @@ def _char(ch: str) -> str:
     return tex_char(ch, lambda text: "".join(_SPECIALS.get(c, c) for c in text))
 
 
+_QUOTED = re.compile(r'"([^"\n]*)"')
+_SPACES = re.compile(" {2,}")
+
+
 def _quotes(text: str) -> str:
     """Straight double quotes as TeX quotes (`"` is a shorthand under babel and prints ” in OT1)."""
-    text = re.sub(r'"([^"\n]*)"', r"``\1''", text)
+    if '"' not in text:
+        return text
+    text = _QUOTED.sub(r"``\1''", text)
     return text.replace('"', "''")
 
 
@@ -255,4 +261,5 @@ def latex_title(title: str, protect: bool = True) -> str:
         out.append(_math(m.group(1) or m.group(2), m.group(0), protect))
         pos = m.end()
     out.append(_commands(title[pos:], protect))
-    return re.sub(" {2,}", " ", "".join(out)).strip()
+    text = "".join(out)
+    return (_SPACES.sub(" ", text) if "  " in text else text).strip()
