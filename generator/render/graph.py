@@ -113,41 +113,63 @@ def _spots(n: int, width: int, height: int) -> tuple[tuple[int, float, float], .
 def neighbourhood_svg(paper: Paper, links: Sequence[tuple[float, Neighbour]],
                       width: int = 760, height: int = 300) -> str:
     """The paper in the middle, its related papers (score, neighbour) around it; closer and
-    thicker = more similar. Runs fifty thousand node times in a 10,000-paper build: each
-    coordinate and score is formatted once, and the neighbours' markup comes ready-made."""
+    thicker = more similar. Drawn ten thousand times a build: each coordinate and score is
+    formatted once, and the neighbours' markup comes ready-made."""
     if not links:
         return ""
     cx, cy = width / 2, height / 2
-    best = max(score for score, _ in links) or 1.0
-    parts = [f'<svg xmlns:xlink="{XLINK}" class="rl-graph-svg" viewBox="0 0 {width} {height}" role="group" '
-             f'aria-label="Related papers graph" xmlns="http://www.w3.org/2000/svg" font-size="12">']
-    nodes = []
-    for (score, other), (_, fx, fy) in zip(links, _spots(len(links), width, height), strict=True):
+    scores = [score for score, _ in links]
+    others = [other for _, other in links]
+    best = max(scores) or 1.0
+    parts = [_svg_open(width, height)]
+    xs, ys, fx_s, fy_s = [], [], [], []
+    for score, (_, fx, fy) in zip(scores, _spots(len(links), width, height), strict=True):
         near = 0.62 + 0.38 * (1 - score / best)
         x = cx + fx * near
         y = cy + fy * near * 1.15
-        nodes.append((score, other, x, f"{x:.1f}", f"{y:.1f}", y))
+        xs.append(x)
+        ys.append(y)
+        fx_s.append(f"{x:.1f}")
+        fy_s.append(f"{y:.1f}")
     # Edges among the neighbours first (thin), then from the paper (weighted), then nodes on top.
-    for i, (_, a, _, x1, y1, _) in enumerate(nodes):
-        for _, b, _, x2, y2, _ in nodes[i + 1:]:
-            if b.paper.id in a.near or a.paper.id in b.near:
-                parts.append(f'<line class="rl-edge rl-edge--side" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>')
+    ids = [other.paper.id for other in others]
+    for i, a in enumerate(others):
+        for j in range(i + 1, len(others)):
+            if ids[j] in a.near or ids[i] in others[j].near:
+                parts.append(f'<line class="rl-edge rl-edge--side" x1="{fx_s[i]}" y1="{fy_s[i]}" '
+                             f'x2="{fx_s[j]}" y2="{fy_s[j]}"/>')
     centre = f'<line class="rl-edge" x1="{cx:.1f}" y1="{cy:.1f}" x2="'
-    shown = [f"{score:.2f}" for score, *_ in nodes]
-    for (score, _, _, xs, ys, _), text in zip(nodes, shown, strict=True):
-        parts.append(f'{centre}{xs}" y2="{ys}" stroke-width="{1 + 5 * score / best:.1f}">'
-                     f'<title>score {text}</title></line>')
-    for (score, other, x, xs, ys, y), text in zip(nodes, shown, strict=True):
+    shown = [f"{score:.2f}" for score in scores]
+    for i, score in enumerate(scores):
+        parts.append(f'{centre}{fx_s[i]}" y2="{fy_s[i]}" stroke-width="{1 + 5 * score / best:.1f}">'
+                     f"<title>score {shown[i]}</title></line>")
+    for i, other in enumerate(others):
+        x = xs[i]
         right = x >= cx
-        label = (f'<text x="{x + (11 if right else -11):.1f}" y="{y + 4:.1f}" '
+        label = (f'<text x="{x + (11 if right else -11):.1f}" y="{ys[i] + 4:.1f}" '
                  f'text-anchor="{"start" if right else "end"}">{other.label}</text>' if other.label else "")
         parts.append(f'<a xlink:href="{other.href}" class="rl-node"><title>{other.title} '
-                     f'&#40;score {text}&#41;</title><circle cx="{xs}" cy="{ys}" '
-                     f'r="{6 + 3 * score / best:.1f}"/>{label}</a>')
-    parts.append(_node("./", cx, cy, 10, "rl-node rl-node--self", _label(paper),
-                       "this paper", "middle", cx, cy + 26))
+                     f'&#40;score {shown[i]}&#41;</title><circle cx="{fx_s[i]}" cy="{fy_s[i]}" '
+                     f'r="{6 + 3 * scores[i] / best:.1f}"/>{label}</a>')
+    head, tail = _self_node(cx, cy)
+    parts.append(head + _texts(paper.title)[0] + tail)
     parts.append("</svg>")
     return "".join(parts)
+
+
+@lru_cache(maxsize=16)
+def _svg_open(width: int, height: int) -> str:
+    return (f'<svg xmlns:xlink="{XLINK}" class="rl-graph-svg" viewBox="0 0 {width} {height}" role="group" '
+            f'aria-label="Related papers graph" xmlns="http://www.w3.org/2000/svg" font-size="12">')
+
+
+@lru_cache(maxsize=16)
+def _self_node(cx: float, cy: float) -> tuple[str, str]:
+    """The markup of the paper itself around its (escaped) title: the same on every page."""
+    marker = "TITLE"
+    head, _, tail = _node("./", cx, cy, 10, "rl-node rl-node--self", marker, "this paper", "middle",
+                          cx, cy + 26).partition(f"<title>{marker}</title>")
+    return head + "<title>", "</title>" + tail
 
 
 # -- the map of the whole list ------------------------------------------------------------------

@@ -9,6 +9,7 @@ import html
 import json
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from urllib.parse import quote_plus
 
 from ..enrich.text import plain_title
@@ -44,9 +45,12 @@ def venue_line(paper: Paper) -> str:
     return " · ".join(x for x in (paper.venue, paper.status) if x)
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+
+
 def description(paper: Paper) -> str:
     """The abstract's first sentence, for search snippets and link previews."""
-    first = re.split(r"(?<=[.!?])\s+(?=[A-Z])", paper.abstract.strip(), maxsplit=1)[0]
+    first = _SENTENCE_END.split(paper.abstract.strip(), maxsplit=1)[0]
     return first[:300]
 
 
@@ -89,9 +93,15 @@ def front_matter(paper: Paper, note_path: str | None = None) -> str:
                  for label, url, primary in link_buttons(paper))
     if paper.tags:
         lines.append("tags:")
-        lines.extend(f"  - {escape.yaml_string(t)}" for t in paper.tags)
+        lines.extend(_tag_line(t) for t in paper.tags)
     lines.append("---")
     return "\n".join(lines)
+
+
+@lru_cache(maxsize=4096)
+def _tag_line(tag: str) -> str:
+    # A list has a few dozen tags, each written into the front matter of hundreds of pages.
+    return f"  - {escape.yaml_string(tag)}"
 
 
 def render_paper(paper: Paper, library: Library, bibtex: str,
@@ -132,10 +142,21 @@ def render_paper(paper: Paper, library: Library, bibtex: str,
     for src in paper.sources:
         d = digests.get(src.path)
         title = escape.text(d.title) if d else escape.text(src.name)
-        target = f'<a href="{url_from(me, digest_md(d))}">{title}</a>' if d else title
+        target = f'<a href="{_digest_url(me, d)}">{title}</a>' if d else title
         parts.append(f"<li>{target}, line {src.line}</li>")
     parts += ["</ul>", ""]
     return "\n".join(parts)
+
+
+def _digest_url(me: str, digest: Digest) -> str:
+    # Every paper page is papers/<slug>.md: the link to a digest is the same from all of them.
+    if me.startswith("papers/") and me.count("/") == 1:
+        return _PAPER_TO_DIGEST.get(digest.slug) or _PAPER_TO_DIGEST.setdefault(
+            digest.slug, url_from(me, digest_md(digest)))
+    return url_from(me, digest_md(digest))
+
+
+_PAPER_TO_DIGEST: dict[str, str] = {}
 
 
 def _sections(sections: tuple[Section, ...], ids: Ids) -> list[str]:

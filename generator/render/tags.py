@@ -60,9 +60,24 @@ def chips(paper: Paper, from_md: str, slugs: dict[str, str]) -> str:
     """A paper's tags as Material draws them (`partials/tags.html`), each linking to its tag page."""
     if not paper.tags:
         return ""
-    links = [f'<a href="{url_from(from_md, tag_md(slugs[t]))}" class="md-tag">{escape.text(t)}</a>'
-             for t in sorted(paper.tags, key=str.lower) if t in slugs]
+    # The chip of a tag is the same on every page of a folder (all paper pages share one): made once.
+    where = ((from_md.rpartition("/")[0], from_md.endswith("/index.md") or from_md == "index.md")
+             if not from_md.startswith("tags/") else (from_md, False))
+    links = [_chip(where, from_md, t, slugs[t]) for t in sorted(paper.tags, key=str.lower) if t in slugs]
     return '<nav class="md-tags">' + "".join(links) + "</nav>"
+
+
+_CHIPS: dict[tuple[tuple[str, bool], str, str], str] = {}
+
+
+def _chip(where: tuple[str, bool], from_md: str, tag: str, slug: str) -> str:
+    known = _CHIPS.get((where, tag, slug))
+    if known is None:
+        if len(_CHIPS) >= 1 << 14:
+            _CHIPS.clear()
+        known = _CHIPS[where, tag, slug] = (f'<a href="{url_from(from_md, tag_md(slug))}" class="md-tag">'
+                                            f"{escape.text(tag)}</a>")
+    return known
 
 
 def render_tag_page(name: str, slug: str, papers: list[Paper], description: str = "") -> str:
