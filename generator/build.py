@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -87,7 +87,7 @@ def collect(config: Config, problems: Problems,
     return library, registry
 
 
-def render_site(library: Library, config: Config, prewrite: Prewrite | None = None) -> dict[str, str]:
+def render_site(library: Library, config: Config, prewrite: Prewrite | None = None) -> MutableMapping[str, str]:
     """Every generated page (generator.render.render_site)."""
     from .render import render_site as render
 
@@ -121,7 +121,7 @@ def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None =
         problems = Problems()
         library, registry = collect(config, problems, notes_cache)
         prewrite = _prewrite(config, library) if write and accept is None else None
-        files = dict(render_site(library, config, prewrite))
+        files = render_site(library, config, prewrite)
         for rel, text in extra_pages(config, problems).items():
             if rel in files:
                 problems.warn(f"content/pages/{rel}", 0, "has the name of a generated page; skipped")

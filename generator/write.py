@@ -13,7 +13,7 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -155,7 +155,7 @@ class Prewrite:
     what was written this way. Each file is written atomically, as everywhere."""
 
     def __init__(self, build_dir: Path, protected: list[Path], rels: list[str]) -> None:
-        root = _prepare(build_dir, protected)
+        root = self.root = _prepare(build_dir, protected)
         self.targets, self.existing = _targets(root, dict.fromkeys(rels))
         for folder in {t.parent for t in self.targets.values()}:
             folder.mkdir(parents=True, exist_ok=True)
@@ -183,6 +183,52 @@ class Prewrite:
         self.unchanged += unchanged
 
 
+class TreeFiles(MutableMapping[str, str]):
+    """The files of a build whose paper pages the workers wrote (Prewrite): those are not sent
+    back to the build's own process (a hundred megabytes at 10,000 papers), only their names;
+    their text is read back from the build folder if someone asks for it. The rest is in memory."""
+
+    def __init__(self, root: Path, written_ahead: Iterable[str]) -> None:
+        self._root = root
+        self._ahead = dict.fromkeys(written_ahead)
+        self._texts: dict[str, str] = {}
+
+    def __getitem__(self, name: str) -> str:
+        if name in self._texts:
+            return self._texts[name]
+        if name not in self._ahead:
+            raise KeyError(name)
+        return (self._root / name).read_text(encoding="utf-8")
+
+    def __setitem__(self, name: str, text: str) -> None:
+        self._ahead.pop(name, None)
+        self._texts[name] = text
+
+    def __delitem__(self, name: str) -> None:
+        if name in self._texts:
+            del self._texts[name]
+        else:
+            del self._ahead[name]
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._ahead
+        yield from self._texts
+
+    def __len__(self) -> int:
+        return len(self._ahead) + len(self._texts)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._texts or name in self._ahead
+
+    def add_written(self, names: Iterable[str]) -> None:
+        for name in names:
+            self._texts.pop(name, None)
+            self._ahead[name] = None
+
+    def in_memory(self) -> set[str]:
+        return set(self._texts)
+
+
 def write_tree(build_dir: Path, files: Mapping[str, str | bytes], protected: list[Path],
                prewritten: Prewrite | None = None) -> WriteStats:
     """Make `build_dir` hold exactly `files` (plus KEEP), touching only what changed."""
@@ -193,9 +239,10 @@ def write_tree(build_dir: Path, files: Mapping[str, str | bytes], protected: lis
     new_mode = _new_file_mode()
     done = prewritten.done if prewritten else set()
     bar = Progress("writing pages", len(files))
-    for count, (rel, content) in enumerate(sorted(files.items()), start=1):
+    for count, rel in enumerate(sorted(files), start=1):
         if rel in done:
-            continue
+            continue  # its text is not even looked at (TreeFiles would read it back)
+        content = files[rel]
         target = targets[rel]
         if target.parent not in made:
             target.parent.mkdir(parents=True, exist_ok=True)

@@ -22,14 +22,18 @@ def test_forked_render_gives_the_serial_files_in_the_same_order(
     serial = render_site(library, config)
     bibtex._BLOCKS.clear()
     written: list[str] = []
-    write = bibtex._write
-    monkeypatch.setattr(bibtex, "_write", lambda entries: written.extend(entries) or write(entries))
+    write = bibtex.write_entry
+    monkeypatch.setattr(bibtex, "write_entry", lambda key, *parts: written.append(key) or write(key, *parts))
     monkeypatch.setenv("READINGLIST_JOBS", "3")
     forked = render_site(library, config)
     assert list(forked) == list(serial) and forked == serial
     # The workers wrote every entry and handed them back with their pages, so references.bib and
-    # the tag and digest files needed no second pybtex run in this process.
+    # the tag and digest files needed no second BibTeX run in this process.
     assert written == []
+    bibtex._BLOCKS.clear()
+    monkeypatch.setenv("READINGLIST_JOBS", "1")
+    render_site(library, config)
+    assert len(written) == len(library.papers)  # the spy does see entries written here
     assert "@article{maron2025oneshot," in forked["references.bib"]
 
 
@@ -44,7 +48,7 @@ def test_workers_write_the_pages_they_render_and_the_tree_is_the_serial_one(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     from generator.config import load_config
     from generator.render.links import paper_md
-    from generator.write import Prewrite
+    from generator.write import Prewrite, TreeFiles
     from tests.conftest import copy_project
 
     (tmp_path / "serial").mkdir()
@@ -76,6 +80,13 @@ def test_workers_write_the_pages_they_render_and_the_tree_is_the_serial_one(
                 if p.is_file() and ".readinglist-cache" not in p.parts}
 
     assert tree(forked_config.build_dir) == tree(serial_config.build_dir)
+    # The pages' texts stayed in the workers: the build's own process has their names and reads a
+    # page back from the folder when asked for it.
+    assert isinstance(forked.files, TreeFiles) and isinstance(serial.files, dict)
+    pages = {paper_md(p) for p in forked.library.papers}
+    assert not pages & forked.files.in_memory()
+    assert set(forked.files) == set(serial.files)
+    assert all(forked.files[rel] == serial.files[rel] for rel in serial.files)
     # A second build finds every page as it should be: nothing written, all unchanged.
     (forked_config.build_dir / "papers" / paper_md(forked.library.papers[0]).split("/")[-1]).write_text("x")
     again = build(forked_config)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..config import Config
 from ..enrich import bibtex
 from ..model import Digest, Library, Paper
-from ..write import Prewrite
+from ..write import Prewrite, TreeFiles
 from . import citesearch
 from .exports import papers_json
 from .indexes import render_all_pages, render_digest_index, render_digest_pages, render_home
@@ -26,9 +26,10 @@ ASSETS = {
 }
 
 
-def render_site(library: Library, config: Config, prewrite: Prewrite | None = None) -> dict[str, str]:
+def render_site(library: Library, config: Config, prewrite: Prewrite | None = None) -> dict[str, str] | TreeFiles:
     """Every generated file, keyed by its path inside the build folder. With `prewrite`, paper
-    pages rendered by worker processes are also written by them (write.Prewrite)."""
+    pages rendered by worker processes are also written by them (write.Prewrite), and only
+    their names come back (TreeFiles)."""
     by_id = library.by_id()
     slugs = all_tag_slugs(library)
     size = page_size(config)
@@ -46,12 +47,18 @@ def render_site(library: Library, config: Config, prewrite: Prewrite | None = No
 
     # Paper pages first: they write each paper's BibTeX entry, which the files below reuse.
     digests = {d.path: d for d in library.digests}
-    pages, files = render_papers(library, lambda paper: render_paper_files(paper, library, config, by_id, slugs,
+    pages, other = render_papers(library, lambda paper: render_paper_files(paper, library, config, by_id, slugs,
                                                                            digests),
                                  meanwhile=without_bibtex, prewrite=prewrite)
-    files["references.bib"] = bibtex.bibliography(library.papers)
-    files.update(render_tag_bibs(library))
-    files.update(pages)
+    other["references.bib"] = bibtex.bibliography(library.papers)
+    other.update(render_tag_bibs(library))
+    files: dict[str, str] | TreeFiles
+    if isinstance(pages, TreeFiles):
+        pages.update(other)  # the pages stay on disk; the rest joins them
+        files = pages
+    else:
+        files = other
+        files.update(pages)
     for digest in library.digests:
         files[f"digests/{digest.slug}.bib"] = bibtex.bibliography(
             [by_id[i] for i in digest.paper_ids if i in by_id])

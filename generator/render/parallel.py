@@ -20,7 +20,7 @@ from typing import Any
 from ..enrich import bibtex
 from ..model import Library, Paper
 from ..progress import track
-from ..write import Prewrite
+from ..write import Prewrite, TreeFiles
 
 PARALLEL_MIN = 2000
 # What the workers render: set just before the fork, so they inherit it instead of unpickling it.
@@ -41,16 +41,17 @@ def jobs_for(count: int) -> int:
 
 def render_papers(library: Library, render_one: RenderOne, jobs: int | None = None,
                   meanwhile: Callable[[], dict[str, str]] | None = None,
-                  prewrite: Prewrite | None = None) -> tuple[dict[str, str], dict[str, str]]:
+                  prewrite: Prewrite | None = None) -> tuple[dict[str, str] | TreeFiles, dict[str, str]]:
     """`render_one(paper)` for every paper, merged in paper order, and what `meanwhile()` made.
-    With `prewrite`, the workers also write the pages they render (write.Prewrite)."""
+    With `prewrite`, the workers also write the pages they render (write.Prewrite) and send back
+    only their names: the pages come as a TreeFiles."""
     papers = library.papers
     jobs = jobs_for(len(papers)) if jobs is None else jobs
     if jobs < 2 or len(papers) < 2:
-        files: dict[str, str] = {}
+        serial: dict[str, str] = {}
         for paper in track(papers, "rendering papers"):
-            files.update(render_one(paper))
-        return files, meanwhile() if meanwhile else {}
+            serial.update(render_one(paper))
+        return serial, meanwhile() if meanwhile else {}
     # Short runs, taken by whichever worker is free: `meanwhile` is one more task, so every
     # worker stays busy to the end however long that task takes (the build's own process waits).
     step = max(50, -(-len(papers) // (jobs * 8)))
@@ -64,13 +65,15 @@ def render_papers(library: Library, render_one: RenderOne, jobs: int | None = No
             other = other_task.get() if other_task else {}
     finally:
         _JOB.clear()
-    files = {}
-    for run_files, entries, wrote in parts:
+    files: dict[str, str] | TreeFiles = {} if prewrite is None else TreeFiles(prewrite.root, ())
+    for names, run_files, entries, wrote in parts:
+        if prewrite is not None and wrote is not None:
+            assert isinstance(files, TreeFiles)
+            files.add_written(names)
+            prewrite.record(names, *wrote)
         files.update(run_files)
         for index, text in entries.items():
             bibtex.remember(papers[index], text)
-        if prewrite is not None and wrote is not None:
-            prewrite.record(list(run_files), *wrote)
     return files, other
 
 
@@ -79,10 +82,17 @@ def _meanwhile() -> dict[str, str]:
     return made
 
 
-def _render_run(start: int, end: int) -> tuple[dict[str, str], dict[int, str], tuple[list[str], int] | None]:
+def _render_run(start: int, end: int) -> tuple[list[str], dict[str, str], dict[int, str],
+                                               tuple[list[str], int] | None]:
+    """(names of the files written here, the other files, BibTeX entries by paper index,
+    Prewrite's figures)."""
     papers, render_one, prewrite = _JOB["papers"], _JOB["render_one"], _JOB["prewrite"]
     files: dict[str, str] = {}
     for paper in papers[start:end]:
         files.update(render_one(paper))
-    wrote = prewrite.write(files) if prewrite is not None else None
-    return files, {i: bibtex.block(papers[i]) for i in range(start, end)}, wrote
+    entries = {i: bibtex.block(papers[i]) for i in range(start, end)}
+    if prewrite is None:
+        return [], files, entries, None
+    wrote = prewrite.write(files)
+    names = [rel for rel in files if rel in prewrite.targets]
+    return names, {rel: text for rel, text in files.items() if rel not in prewrite.targets}, entries, wrote
