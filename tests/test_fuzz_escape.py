@@ -113,3 +113,15 @@ def test_front_matter_value_is_plain_html_text(value: str) -> None:
     out = json.loads(escape.yaml_string(value))
     assert not set(out) & set("<>\"'")
     assert html.unescape(out) == escape.fold(value)
+
+
+def _fold_reference(value: str) -> str:
+    """`escape.fold` as it was before its fast path for printable text."""
+    out = " ".join(value.split())
+    return out if out.isprintable() else " ".join(escape._CONTROL.sub(" ", value).split())
+
+
+@given(TEXT | st.lists(st.sampled_from([" ", "  ", "\u00a0", "\u2003", "\x1f", "\n", "a", "é", "\u3000"]),
+                       max_size=12).map("".join))
+def test_fold_gives_one_line_of_single_spaces(value: str) -> None:
+    assert escape.fold(value) == _fold_reference(value)

@@ -28,6 +28,12 @@ _json_string = json.encoder.encode_basestring
 
 def fold(value: str) -> str:
     """One line: control characters and runs of white space become single spaces."""
+    if value.isprintable():
+        # Printable text holds no white space but the ASCII space (Unicode's separators are not
+        # printable): most abstracts need no splitting into words and joining again.
+        if "  " in value or value.startswith(" ") or value.endswith(" "):
+            return " ".join(value.split())
+        return value
     out = " ".join(value.split())
     # Every character `_CONTROL` matches is unprintable (isprintable runs in C; the regex scan
     # took most of the time on abstracts); the white-space ones split() has already removed.
