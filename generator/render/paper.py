@@ -10,7 +10,6 @@ import json
 import re
 from collections.abc import Callable
 from functools import lru_cache
-from urllib.parse import quote_plus
 
 from ..enrich.text import plain_title
 from ..model import Digest, Library, Paper
@@ -25,8 +24,7 @@ from .tags import chips
 HEADER_MARK = "<!-- rl:header -->"
 # A section of the page: a function of the page's heading ids, returning HTML ("" for none).
 Section = Callable[[Ids], str]
-# json.dumps(..., ensure_ascii=False) builds an encoder per call; one does for the build.
-_JSON = json.JSONEncoder(ensure_ascii=False).encode
+_json_string = json.encoder.encode_basestring  # json.dumps(s, ensure_ascii=False) for a string
 _MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
 
 
@@ -52,6 +50,20 @@ def description(paper: Paper) -> str:
     """The abstract's first sentence, for search snippets and link previews."""
     first = _SENTENCE_END.split(paper.abstract.strip(), maxsplit=1)[0]
     return first[:300]
+
+
+# What urllib's quote_plus leaves as it is (it then writes spaces as `+`).
+_UNQUOTED = re.compile(r"[^A-Za-z0-9_.\-~ ]+")
+
+
+def _percent(m: re.Match[str]) -> str:
+    return "".join(f"%{byte:02X}" for byte in m.group(0).encode("utf-8"))
+
+
+def quote_plus(text: str) -> str:
+    """`urllib.parse.quote_plus(text)` (tested equal): that one maps each character through a
+    Python-level cache, and every page quotes its title."""
+    return _UNQUOTED.sub(_percent, text).replace(" ", "+")
 
 
 def search_links(paper: Paper) -> list[tuple[str, str]]:
@@ -88,8 +100,9 @@ def front_matter(paper: Paper, note_path: str | None = None) -> str:
              f"rl_venue: {escape.yaml_string(venue_line(paper))}",
              note,
              "rl_links:"]
-    # A JSON object is valid YAML and cannot break out of its line.
-    lines.extend("  - " + _JSON({"label": label, "url": url, "primary": primary})
+    # A JSON object is valid YAML and cannot break out of its line (written as json.dumps would).
+    lines.extend(f'  - {{"label": {_json_string(label)}, "url": {_json_string(url)}, '
+                 f'"primary": {"true" if primary else "false"}}}'
                  for label, url, primary in link_buttons(paper))
     if paper.tags:
         lines.append("tags:")

@@ -1,0 +1,33 @@
+"""Fast paths of the paper page give exactly what the library functions they replace give."""
+
+from __future__ import annotations
+
+import json
+import urllib.parse
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from generator.build import BuildResult
+from generator.render.paper import front_matter, link_buttons, quote_plus
+
+
+@given(st.text() | st.lists(st.sampled_from(["a", " ", "~", "-", ".", "_", "+", "%", "&", "é", "𝔼", "/", ":"]))
+       .map("".join))
+def test_quote_plus_is_urllibs(text: str) -> None:
+    try:
+        expected = urllib.parse.quote_plus(text)
+    except UnicodeEncodeError:  # a lone surrogate: both refuse it
+        with pytest.raises(UnicodeEncodeError):
+            quote_plus(text)
+        return
+    assert quote_plus(text) == expected
+
+
+def test_link_buttons_are_the_json_objects_json_dumps_writes(seed_build: BuildResult) -> None:
+    for paper in seed_build.library.papers:
+        lines = [line[4:] for line in front_matter(paper).splitlines() if line.startswith("  - {")]
+        expected = [json.dumps({"label": label, "url": url, "primary": primary}, ensure_ascii=False)
+                    for label, url, primary in link_buttons(paper)]
+        assert lines == expected and lines
