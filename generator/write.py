@@ -234,15 +234,15 @@ def write_tree(build_dir: Path, files: Mapping[str, str | bytes], protected: lis
     """Make `build_dir` hold exactly `files` (plus KEEP), touching only what changed."""
     root = _prepare(build_dir, protected)
     stats = WriteStats()
-    targets, existing = _targets(root, files)  # all checked before anything is written
+    done = prewritten.done if prewritten else set()
+    # All checked before anything is written (the pages written ahead were checked by Prewrite).
+    todo = sorted(rel for rel in files if rel not in done)
+    targets, existing = _targets(root, dict.fromkeys(todo))
     made: set[Path] = set()
     new_mode = _new_file_mode()
-    done = prewritten.done if prewritten else set()
     bar = Progress("writing pages", len(files))
-    for count, rel in enumerate(sorted(files), start=1):
-        if rel in done:
-            continue  # its text is not even looked at (TreeFiles would read it back)
-        content = files[rel]
+    for count, rel in enumerate(todo, start=len(files) - len(todo) + 1):
+        content = files[rel]  # a page written ahead is not even looked at (TreeFiles would read it back)
         target = targets[rel]
         if target.parent not in made:
             target.parent.mkdir(parents=True, exist_ok=True)
