@@ -177,6 +177,21 @@ class Prewrite:
                 unchanged += 1
         return written, unchanged
 
+    def write_others(self, files: Mapping[str, str | bytes]) -> tuple[list[str], list[str], int]:
+        """Write those of `files` that are not paper pages (the listings a worker renders while the
+        others render papers), checked here first as write_tree would; (names, written, unchanged)."""
+        rest = {rel: content for rel, content in files.items() if rel not in self.targets}
+        targets, existing = _targets(self.root, rest)
+        for folder in {t.parent for t in targets.values()}:
+            folder.mkdir(parents=True, exist_ok=True)
+        written, unchanged = [], 0
+        for rel, content in rest.items():
+            if _write_one(targets[rel], content, rel in existing, self.mode):
+                written.append(rel)
+            else:
+                unchanged += 1
+        return list(rest), written, unchanged
+
     def record(self, rels: list[str], written: list[str], unchanged: int) -> None:
         self.done.update(rels)
         self.written.extend(written)

@@ -62,10 +62,14 @@ def render_papers(library: Library, render_one: RenderOne, jobs: int | None = No
             other_task = pool.apply_async(_meanwhile) if meanwhile else None
             pending = [pool.apply_async(_render_run, run) for run in runs]
             parts = [p.get() for p in pending]
-            other = other_task.get() if other_task else {}
+            other, other_wrote = other_task.get() if other_task else ({}, None)
     finally:
         _JOB.clear()
     files: dict[str, str] | TreeFiles = {} if prewrite is None else TreeFiles(prewrite.root, ())
+    if prewrite is not None and other_wrote is not None:
+        assert isinstance(files, TreeFiles)
+        files.add_written(other_wrote[0])
+        prewrite.record(*other_wrote)
     for names, run_files, entries, wrote in parts:
         if prewrite is not None and wrote is not None:
             assert isinstance(files, TreeFiles)
@@ -77,9 +81,15 @@ def render_papers(library: Library, render_one: RenderOne, jobs: int | None = No
     return files, other
 
 
-def _meanwhile() -> dict[str, str]:
+def _meanwhile() -> tuple[dict[str, str], tuple[list[str], list[str], int] | None]:
+    """What `meanwhile` made, minus what this worker wrote itself (with Prewrite), and the figures."""
     made: dict[str, str] = _JOB["meanwhile"]()
-    return made
+    prewrite: Prewrite | None = _JOB["prewrite"]
+    if prewrite is None:
+        return made, None
+    names, written, unchanged = prewrite.write_others(made)
+    done = set(names)
+    return {rel: text for rel, text in made.items() if rel not in done}, (names, written, unchanged)
 
 
 def _render_run(start: int, end: int) -> tuple[list[str], dict[str, str], dict[int, str],
