@@ -79,11 +79,16 @@ def atomic_write(path: Path, data: bytes, *, parent_exists: bool = False, mode: 
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:12]}.", suffix=".tmp", dir=path.parent)
         os.fchmod(fd, mode)
     try:
-        # open() applied the umask: a mode with bits the umask clears needs setting again.
-        if mode & _umask():
-            os.fchmod(fd, mode)
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
+        try:
+            # open() applied the umask: a mode with bits the umask clears needs setting again.
+            if mode & _umask():
+                os.fchmod(fd, mode)
+            # os.write, not a file object: ten thousand BufferedWriters cost more than the writes.
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+        finally:
+            os.close(fd)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

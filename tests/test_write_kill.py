@@ -21,28 +21,26 @@ from generator.write import MARKER
 # temporary file) and waits, so the test can kill the process at exactly that moment.
 SHIM = r"""
 import os, sys, time
-real_fdopen = os.fdopen
+real_write = os.write
 state = {"n": 0}
 stop_at = int(os.environ["STOP_AT_WRITE"])
 
-class HalfWriter:
-    def __init__(self, fh):
-        self.fh = fh
-    def __enter__(self):
-        return self
-    def __exit__(self, *exc):
-        return self.fh.__exit__(*exc)
-    def write(self, data):
-        state["n"] += 1
-        if state["n"] == stop_at:
-            self.fh.write(data[: len(data) // 2])
-            self.fh.flush()
-            os.fsync(self.fh.fileno())
-            print("MIDWRITE", flush=True)
-            time.sleep(300)
-        return self.fh.write(data)
+def half_write(fd, data):
+    try:
+        name = os.readlink(f"/proc/self/fd/{fd}")
+    except OSError:
+        name = ""
+    if not name.endswith(".tmp"):  # not a file of the build folder being written
+        return real_write(fd, data)
+    state["n"] += 1
+    if state["n"] == stop_at:
+        real_write(fd, bytes(data[: len(data) // 2]))
+        os.fsync(fd)
+        print("MIDWRITE", flush=True)
+        time.sleep(300)
+    return real_write(fd, data)
 
-os.fdopen = lambda fd, *a, **k: HalfWriter(real_fdopen(fd, *a, **k))
+os.write = half_write
 from generator.cli import main
 sys.exit(main(["build"]))
 """
