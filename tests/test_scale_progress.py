@@ -53,3 +53,24 @@ def test_strip_indentation_keeps_pre_and_textarea() -> None:
         "<div>\n<p>\nSome text\n</p>\n"
         "<pre><code>keep\n    this   indent\n</code></pre>\n"
         "<textarea>\n  also kept</textarea>\n</div>\n")
+
+
+def test_a_build_pause_freezes_what_it_made_and_the_next_one_lets_it_go() -> None:
+    import gc
+    import weakref
+
+    from generator.progress import paused_gc
+
+    class Node:
+        pass
+
+    with paused_gc():
+        a, b = Node(), Node()
+        a.other, b.other = b, a  # type: ignore[attr-defined]
+        gone = weakref.ref(a)
+    assert gc.isenabled() and gc.get_freeze_count() > 0
+    del a, b
+    gc.collect()
+    assert gone() is not None  # frozen: the collector does not walk it
+    with paused_gc():
+        assert gone() is None  # the next pause collected it before it began
