@@ -97,3 +97,13 @@ def test_workers_write_the_pages_they_render_and_the_tree_is_the_serial_one(
     assert again.stats is not None
     assert again.stats.written == [paper_md(forked.library.papers[0])]
     assert again.stats.unchanged == len(forked.stats.written) - 1
+
+
+def test_runs_cover_every_paper_once_and_end_short() -> None:
+    for count, jobs in ((10_000, 2), (2_000, 2), (2_001, 4), (41, 3), (51, 2)):
+        runs = parallel._runs(count, jobs)
+        assert [i for a, b in runs for i in range(a, b)] == list(range(count))
+        sizes = [b - a for a, b in runs]
+        assert sizes == sorted(sizes, reverse=True) or count < 100
+    sizes = [b - a for a, b in parallel._runs(10_000, 2)]
+    assert max(sizes) <= 630 and sizes[-2] == 50

@@ -54,8 +54,7 @@ def render_papers(library: Library, render_one: RenderOne, jobs: int | None = No
         return serial, meanwhile() if meanwhile else {}
     # Short runs, taken by whichever worker is free: `meanwhile` is one more task, so every
     # worker stays busy to the end however long that task takes (the build's own process waits).
-    step = max(50, -(-len(papers) // (jobs * 8)))
-    runs = [(start, min(start + step, len(papers))) for start in range(0, len(papers), step)]
+    runs = _runs(len(papers), jobs)
     _JOB.update(papers=papers, render_one=render_one, meanwhile=meanwhile, prewrite=prewrite)
     try:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
@@ -79,6 +78,19 @@ def render_papers(library: Library, render_one: RenderOne, jobs: int | None = No
         for index, text in entries.items():
             bibtex.remember(papers[index], text)
     return files, other
+
+
+def _runs(count: int, jobs: int) -> list[tuple[int, int]]:
+    """Contiguous (start, end) runs, shorter towards the end ("guided"): the last ones to finish
+    are short, so no worker waits long for another at the end; the first are long, so there
+    are few tasks to hand out."""
+    runs: list[tuple[int, int]] = []
+    start = 0
+    while start < count:
+        size = max(50, min(count // (jobs * 8) + 1, (count - start) // (jobs * 3) + 1))
+        runs.append((start, min(start + size, count)))
+        start += size
+    return runs
 
 
 def _meanwhile() -> tuple[dict[str, str], tuple[list[str], list[str], int] | None]:
