@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, MutableMapping
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -10,10 +11,11 @@ from typing import TYPE_CHECKING
 from . import cache, progress
 from .config import Config
 from .errors import Problems
-from .model import Library
+from .model import Library, Paper
 from .write import Prewrite, WriteStats, write_if_changed, write_tree
 
 if TYPE_CHECKING:
+    from .early import EarlyEntries
     from .enrich import Registry
     from .notes import NoteCache
 
@@ -70,9 +72,10 @@ class StoredResult(BuildResult):
         return self._stored.summary
 
 
-def collect(config: Config, problems: Problems,
-            notes_cache: NoteCache | None = None) -> tuple[Library, Registry]:
-    """Read every digest and enrich the whole model (related links need all papers)."""
+def collect(config: Config, problems: Problems, notes_cache: NoteCache | None = None,
+            keyed: Callable[[list[Paper]], None] | None = None) -> tuple[Library, Registry]:
+    """Read every digest and enrich the whole model (related links need all papers). `keyed` is
+    shown the papers once they have their citation keys (generator/early.py)."""
     from . import sources
     from .enrich import Registry
     from .enrich.bibnames import load_name_overrides
@@ -83,7 +86,7 @@ def collect(config: Config, problems: Problems,
     names_path = config.content_dir / "names.yml"
     names = load_name_overrides(names_path, _shown(names_path, config.root), problems)
     notes = load_notes(config.notes_dir, config.root, problems, notes_cache)
-    library = enrich_with_notes(raws, registry, problems, notes, config, names=names)
+    library = enrich_with_notes(raws, registry, problems, notes, config, names=names, keyed=keyed)
     return library, registry
 
 
@@ -117,9 +120,10 @@ def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None =
         reused = cache.reuse(config, cache.fingerprint(config, base=before))
         if reused is not None:
             return StoredResult(reused)
-    with progress.paused_gc():
+    with progress.paused_gc(), _early_entries() as early:
         problems = Problems()
-        library, registry = collect(config, problems, notes_cache)
+        library, registry = collect(config, problems, notes_cache, keyed=early.start)
+        early.take(library.papers)
         prewrite = _prewrite(config, library) if write and accept is None else None
         files = render_site(library, config, prewrite)
         for rel, text in extra_pages(config, problems).items():
@@ -135,6 +139,17 @@ def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None =
     if write:
         _remember(config, before, result)
     return result
+
+
+@contextmanager
+def _early_entries() -> Iterator[EarlyEntries]:
+    from .early import EarlyEntries
+
+    early = EarlyEntries()
+    try:
+        yield early
+    finally:
+        early.stop()  # a build that failed leaves no child behind
 
 
 def _protected(config: Config) -> list[Path]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from ..config import Config
@@ -25,8 +25,10 @@ def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
            names: Mapping[str, str] | None = None,
            tag_changes: TagChanges | None = None, *, config: Config | None = None,
            taxonomy: Taxonomy | None = None,
-           tag_sources: Mapping[str, tuple[str, int, int]] | None = None) -> Library:
-    """Notes feed `pins`, `year_overrides` and `tag_changes` (paper id -> (tags to add, to remove))."""
+           tag_sources: Mapping[str, tuple[str, int, int]] | None = None,
+           keyed: Callable[[list[Paper]], None] | None = None) -> Library:
+    """Notes feed `pins`, `year_overrides` and `tag_changes` (paper id -> (tags to add, to remove)).
+    `keyed` is shown the papers as soon as they have their citation keys (generator/early.py)."""
     papers, alias = merge(raws)
     # Tags come from titles, abstracts and subjects alone: with many papers a forked child tags
     # them while this process gives keys and counts the words for related papers. Messages keep
@@ -45,6 +47,8 @@ def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
         assigned = registry.assign(papers, pins or {}, problems)
         problems.extend(later)
         papers = [evolve(p, key=assigned[p.id][0], slug=assigned[p.id][1]) for p in papers]
+        if keyed is not None:
+            keyed(papers)
         text = text_model(papers, settings) if fork else None
         tag_lists = tagging.result()
     papers = [evolve(p, tags=tags) for p, tags in zip(papers, tag_lists, strict=True)]

@@ -9,7 +9,7 @@ a note has overrides).
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -62,18 +62,21 @@ def enrich_kwargs(notes: list[Note], matched: dict[str, str]) -> dict[str, Any]:
 
 
 def enrich_with_notes(raws: list[RawDigest], registry: Registry, problems: Problems, notes: list[Note],
-                      config: Config, names: Mapping[str, str] | None = None) -> Library:
+                      config: Config, names: Mapping[str, str] | None = None,
+                      keyed: Callable[[list[Paper]], None] | None = None) -> Library:
     """`enrich` with the notes' overrides, then the notes attached (Library.notes)."""
     matched = match(notes, registry_stems(registry))
     scratch = Problems()
-    library = enrich(raws, registry, scratch, names=names, config=config, **enrich_kwargs(notes, matched))
+    library = enrich(raws, registry, scratch, names=names, config=config, keyed=keyed,
+                     **enrich_kwargs(notes, matched))
     stems = _library_stems(library, registry)
     late = {n.path: stems[n.stem] for n in notes
             if n.path not in matched and n.stem in stems and n.has_overrides}
     if late:
         matched.update(late)
         scratch = Problems()
-        library = enrich(raws, registry, scratch, names=names, config=config, **enrich_kwargs(notes, matched))
+        library = enrich(raws, registry, scratch, names=names, config=config, keyed=keyed,
+                         **enrich_kwargs(notes, matched))
         stems = _library_stems(library, registry)
     problems.extend(scratch)
     return attach(library, notes, stems, problems, config)

@@ -1,0 +1,82 @@
+"""BibTeX entries written ahead, by a low-priority child, while related papers are found.
+
+Before rendering, the build's two processes (this one and a forked helper) find tags and related
+papers, but not always both at full speed: a core is idle for a second or so. Every paper's
+entry (a tenth of rendering a page) depends only on fields that are final once the citation
+keys are given. So as soon as they are, a child at the lowest priority (`nice` 19, it runs only
+on a core nobody else wants) writes all entries. When rendering starts, its entries are taken
+if it has finished (else it is stopped and nothing is lost: the workers write them as before),
+each one only for a paper whose entry fields are still the same (a note may retitle a paper
+after enrichment), and handed to `bibtex.remember`, so the workers forked next find them.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from multiprocessing.connection import Connection
+from typing import Any
+
+from .enrich import bibtex
+from .forked import worth_forking
+from .model import Paper
+
+MINIMUM = 2000  # papers; below that rendering is serial and short
+
+
+class EarlyEntries:
+    def __init__(self) -> None:
+        self._process: Any = None
+        self._receive: Connection | None = None
+
+    def start(self, papers: list[Paper]) -> None:
+        """Write the entries of `papers` in a child (again, if called twice: the last call counts)."""
+        self.stop()
+        if not worth_forking(len(papers), MINIMUM):
+            return
+        context = multiprocessing.get_context("fork")
+        self._receive, send = context.Pipe(duplex=False)
+        self._process = context.Process(target=_child, args=(send, papers), daemon=True)
+        self._process.start()
+        send.close()
+
+    def take(self, papers: list[Paper]) -> int:
+        """Remember the child's entries for those of `papers` whose entry fields are unchanged, if
+        it has finished; returns how many. The child is gone afterwards either way."""
+        taken = 0
+        try:
+            if self._receive is not None and self._receive.poll(0):
+                written: dict[str, tuple[tuple[object, ...], str]] = self._receive.recv()
+                for paper in papers:
+                    known = written.get(paper.id)
+                    if known is not None and known[0] == bibtex.entry_fields(paper):
+                        bibtex.remember(paper, known[1])
+                        taken += 1
+        except (EOFError, OSError):
+            taken = 0  # the child died: the workers write the entries
+        finally:
+            self.stop()
+        return taken
+
+    def stop(self) -> None:
+        if self._receive is not None:
+            self._receive.close()
+            self._receive = None
+        if self._process is not None:
+            if self._process.is_alive():
+                self._process.terminate()
+            self._process.join()
+            self._process = None
+
+
+def _child(send: Connection, papers: list[Paper]) -> None:
+    try:
+        os.nice(19)
+    except OSError:
+        pass
+    try:
+        send.send({p.id: (bibtex.entry_fields(p), bibtex.block(p)) for p in papers})
+    except Exception:  # anything at all: the parent then does without
+        pass
+    finally:
+        send.close()

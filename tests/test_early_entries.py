@@ -1,0 +1,89 @@
+"""BibTeX entries written ahead by a low-priority child (generator/early.py): taken only when the
+child has finished and only for papers whose entry fields did not change; what is taken is the
+entry the paper's page would have written itself."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import time
+from collections.abc import Callable
+
+import pytest
+
+from generator.build import BuildResult, build
+from generator.config import Config
+from generator.early import EarlyEntries
+from generator.enrich import bibtex
+from generator.model import Paper, Related, SourceRef
+
+
+def _wait(early: EarlyEntries) -> None:
+    deadline = time.monotonic() + 60
+    while early._receive is not None and not early._receive.poll(0.05):
+        assert time.monotonic() < deadline, "the child never answered"
+
+
+def test_finished_entries_are_taken_for_unchanged_papers_only(seed_build: BuildResult,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("READINGLIST_JOBS", "2")
+    papers = seed_build.library.papers
+    expected = {p.id: bibtex.block(p) for p in papers}
+    early = EarlyEntries()
+    early.start(papers)
+    _wait(early)
+    bibtex._BLOCKS.clear()
+    # As after enrichment: related papers added (not an entry field), one paper retitled by a note.
+    final = [dataclasses.replace(p, related=(Related("x", 0.5, "why"),)) for p in papers]
+    final[0] = dataclasses.replace(final[0], title="Retitled by a note")
+    assert early.take(final) == len(papers) - 1
+    written: list[str] = []
+    write = bibtex.write_entry
+    monkeypatch.setattr(bibtex, "write_entry", lambda key, *parts: written.append(key) or write(key, *parts))
+    assert [bibtex.block(p) for p in final[1:]] == [expected[p.id] for p in papers[1:]]
+    assert written == []
+    assert "Retitled by a note" in bibtex.block(final[0]) and written == [final[0].key]
+
+
+def test_an_unfinished_child_gives_nothing_and_is_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("READINGLIST_JOBS", "2")
+    early = EarlyEntries()
+    early.start([])  # no papers: the child answers at once, but take() may come first
+    taken = early.take([])
+    assert taken == 0 and early._process is None and early._receive is None
+    monkeypatch.setenv("READINGLIST_JOBS", "1")
+    early.start([_paper()])
+    assert early._process is None  # one process: no child at all
+
+
+def _paper(**changes: object) -> Paper:
+    base = Paper(id="p", title="A Title", authors=("Ann Lee",), abstract="Text.", origin=SourceRef("seeds/a.txt", 3),
+                 venue="TMLR", status="accepted", date=dt.date(2025, 8, 1), key="lee2025title", slug="a-title")
+    return dataclasses.replace(base, **changes)
+
+
+def test_no_paper_field_outside_entry_fields_changes_the_entry() -> None:
+    base = _paper()
+    listed = {"key", "title", "title_missing", "venue", "status", "year_override", "date", "url", "arxiv_id",
+              "categories", "doi", "labels", "authors", "bib_names", "authors_complete"}
+    other_values: dict[str, object] = {
+        "id": "q", "abstract": "Other.", "origin": SourceRef("seeds/b.txt", 9), "cross_listed_from": "cs.CL",
+        "openreview_id": "Zz99", "sources": (SourceRef("seeds/b.txt", 9),), "slug": "other", "tags": ("Graphs",),
+        "related": (Related("x", 0.3, "why"),)}
+    fields = {f.name for f in dataclasses.fields(Paper)}
+    assert fields - listed == set(other_values)
+    entry = bibtex.entry_parts(base)
+    for name, value in other_values.items():
+        assert bibtex.entry_parts(dataclasses.replace(base, **{name: value}))[:2] == entry[:2], name
+    # And each listed field is in the tuple that decides whether an early entry still holds.
+    assert len(bibtex.entry_fields(base)) == len(listed)
+
+
+def test_a_build_with_early_entries_writes_the_serial_files(project: Callable[..., Config],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    config = project()
+    monkeypatch.setenv("READINGLIST_JOBS", "1")
+    serial = dict(build(config, write=False).files)
+    bibtex._BLOCKS.clear()
+    monkeypatch.setenv("READINGLIST_JOBS", "2")
+    assert dict(build(config, write=False).files) == serial
