@@ -1,13 +1,14 @@
-"""BibTeX entries written ahead, by a low-priority child, while related papers are found.
+"""BibTeX entries and abstracts written ahead, by a low-priority child, while related papers are found.
 
 Before rendering, the build's two processes (this one and a forked helper) find tags and related
 papers, but not always both at full speed: a core is idle for a second or so. Every paper's
-entry (a tenth of rendering a page) depends only on fields that are final once the citation
-keys are given. So as soon as they are, a child at the lowest priority (`nice` 19, it runs only
-on a core nobody else wants) writes all entries. When rendering starts, its entries are taken
-if it has finished (else it is stopped and nothing is lost: the workers write them as before),
-each one only for a paper whose entry fields are still the same (a note may retitle a paper
-after enrichment), and handed to `bibtex.remember`, so the workers forked next find them.
+BibTeX entry and the HTML of its abstract (a fifth of rendering its page) depend only on fields
+that are final once the citation keys are given. So as soon as they are, a child at the lowest
+priority (`nice` 19, it runs only on a core nobody else wants) makes them for all papers. When
+rendering starts, they are taken if the child has finished (else it is stopped and nothing is
+lost: the workers make them as before), each only for a paper whose fields are still the same
+(a note may retitle a paper after enrichment), and remembered where the workers forked next
+find them (`bibtex.remember`, `render.paper.remember_abstract`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 from .enrich import bibtex
 from .forked import worth_forking
 from .model import Paper
+from .render.paper import abstract_html, remember_abstract
 
 MINIMUM = 2000  # papers; below that rendering is serial and short
 
@@ -41,17 +43,22 @@ class EarlyEntries:
         send.close()
 
     def take(self, papers: list[Paper]) -> int:
-        """Remember the child's entries for those of `papers` whose entry fields are unchanged, if
-        it has finished; returns how many. The child is gone afterwards either way."""
+        """Remember the child's entries and abstracts for those of `papers` whose fields are unchanged,
+        if it has finished; returns how many entries. The child is gone afterwards either way."""
         taken = 0
         try:
             if self._receive is not None and self._receive.poll(0):
-                written: dict[str, tuple[tuple[object, ...], str]] = self._receive.recv()
+                made: dict[str, tuple[tuple[object, ...], str, str, str]] = self._receive.recv()
                 for paper in papers:
-                    known = written.get(paper.id)
-                    if known is not None and known[0] == bibtex.entry_fields(paper):
-                        bibtex.remember(paper, known[1])
+                    known = made.get(paper.id)
+                    if known is None:
+                        continue
+                    fields, entry, abstract, html = known
+                    if fields == bibtex.entry_fields(paper):
+                        bibtex.remember(paper, entry)
                         taken += 1
+                    if abstract == paper.abstract:
+                        remember_abstract(paper, html)
         except (EOFError, OSError):
             taken = 0  # the child died: the workers write the entries
         finally:
@@ -75,7 +82,8 @@ def _child(send: Connection, papers: list[Paper]) -> None:
     except OSError:
         pass
     try:
-        send.send({p.id: (bibtex.entry_fields(p), bibtex.block(p)) for p in papers})
+        send.send({p.id: (bibtex.entry_fields(p), bibtex.block(p), p.abstract, abstract_html(p.abstract))
+                   for p in papers})
     except Exception:  # anything at all: the parent then does without
         pass
     finally:

@@ -177,9 +177,28 @@ def _sections(sections: tuple[Section, ...], ids: Ids) -> list[str]:
     return [text.strip("\n") for text in (section(ids) for section in sections) if text.strip()]
 
 
-def _abstract(paper: Paper) -> str:
-    if not paper.abstract:
+def abstract_html(abstract: str) -> str:
+    """The abstract section's HTML (math as MathML); the same for the same text (generator/early.py
+    makes it ahead for every paper)."""
+    if not abstract:
         return '<p class="rl-abstract"><em>No abstract in the digest.</em></p>'
-    paras = [f"<p>{rich_text(p)}</p>" for p in paper.abstract.split("\n\n") if p.strip()]
+    paras = [f"<p>{rich_text(p)}</p>" for p in abstract.split("\n\n") if p.strip()]
     return '<div class="rl-abstract">\n' + "\n".join(paras) + "\n</div>"
+
+
+# Abstracts made ahead (generator/early.py): paper id -> (abstract, its HTML), valid for that text.
+_ABSTRACTS: dict[str, tuple[str, str]] = {}
+
+
+def remember_abstract(paper: Paper, html_text: str) -> None:
+    if len(_ABSTRACTS) >= 50_000:
+        _ABSTRACTS.clear()
+    _ABSTRACTS[paper.id] = (paper.abstract, html_text)
+
+
+def _abstract(paper: Paper) -> str:
+    known = _ABSTRACTS.get(paper.id)
+    if known is not None and known[0] == paper.abstract:
+        return known[1]
+    return abstract_html(paper.abstract)
 
