@@ -30,12 +30,14 @@ class EarlyEntries:
     def __init__(self) -> None:
         self._process: Any = None
         self._receive: Connection | None = None
+        self._papers: list[Paper] = []
 
     def start(self, papers: list[Paper]) -> None:
         """Write the entries of `papers` in a child (again, if called twice: the last call counts)."""
         self.stop()
         if not worth_forking(len(papers), MINIMUM):
             return
+        self._papers = papers
         context = multiprocessing.get_context("fork")
         self._receive, send = context.Pipe(duplex=False)
         self._process = context.Process(target=_child, args=(send, papers), daemon=True)
@@ -48,24 +50,28 @@ class EarlyEntries:
         taken = 0
         try:
             if self._receive is not None and self._receive.poll(0):
-                made: dict[str, tuple[tuple[object, ...], str, str, str]] = self._receive.recv()
+                made: list[tuple[str, str]] = self._receive.recv()
+                # The child answers in the order of the papers it was given; only its texts come
+                # back (the fields they were made from are compared here).
+                early = {p.id: (p, entry, html) for p, (entry, html) in zip(self._papers, made, strict=True)}
                 for paper in papers:
-                    known = made.get(paper.id)
+                    known = early.get(paper.id)
                     if known is None:
                         continue
-                    fields, entry, abstract, html = known
-                    if fields == bibtex.entry_fields(paper):
+                    then, entry, html = known
+                    if bibtex.entry_fields(then) == bibtex.entry_fields(paper):
                         bibtex.remember(paper, entry)
                         taken += 1
-                    if abstract == paper.abstract:
+                    if then.abstract == paper.abstract:
                         remember_abstract(paper, html)
-        except (EOFError, OSError):
-            taken = 0  # the child died: the workers write the entries
+        except (EOFError, OSError, ValueError):
+            taken = 0  # the child died (or answered for other papers): the workers make them
         finally:
             self.stop()
         return taken
 
     def stop(self) -> None:
+        self._papers = []
         if self._receive is not None:
             self._receive.close()
             self._receive = None
@@ -82,8 +88,7 @@ def _child(send: Connection, papers: list[Paper]) -> None:
     except OSError:
         pass
     try:
-        send.send({p.id: (bibtex.entry_fields(p), bibtex.block(p), p.abstract, abstract_html(p.abstract))
-                   for p in papers})
+        send.send([(bibtex.block(p), abstract_html(p.abstract)) for p in papers])
     except Exception:  # anything at all: the parent then does without
         pass
     finally:
