@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import os
 import time
 from collections.abc import Callable
 
@@ -93,3 +94,22 @@ def test_a_build_with_early_entries_writes_the_serial_files(project: Callable[..
     bibtex._BLOCKS.clear()
     monkeypatch.setenv("READINGLIST_JOBS", "2")
     assert dict(build(config, write=False).files) == serial
+
+
+def test_with_every_entry_made_ahead_the_bib_files_come_with_the_listings(
+        project: Callable[..., Config], monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.render import render_site
+
+    config = project()
+    library = build(config, write=False).library
+    monkeypatch.setenv("READINGLIST_JOBS", "1")
+    bibtex._BLOCKS.clear()
+    plain = render_site(library, config)
+    assert all(bibtex.known(p) for p in library.papers)  # the render wrote them all
+    monkeypatch.setenv("READINGLIST_JOBS", "2")
+    calls: list[str] = []
+    bibliography = bibtex.bibliography
+    monkeypatch.setattr(bibtex, "bibliography", lambda papers: calls.append(str(os.getpid())) or bibliography(papers))
+    ahead = render_site(library, config)
+    assert list(ahead) == list(plain) and ahead == plain
+    assert calls == []  # every .bib file was made in the worker that made the listings

@@ -201,6 +201,12 @@ def block(paper: Paper) -> str:
     return text
 
 
+def known(paper: Paper) -> bool:
+    """Whether `block(paper)` is already written (no pybtex work left for it)."""
+    known = _BLOCKS.get(paper.id)
+    return known is not None and (known[0] is paper or known[0] == paper)
+
+
 def remember(paper: Paper, text: str) -> None:
     """An entry another process wrote for `paper` (render/parallel.py): the same text `block` gives."""
     _BLOCKS[paper.id] = (paper, text)

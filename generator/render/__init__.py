@@ -45,13 +45,24 @@ def render_site(library: Library, config: Config, prewrite: Prewrite | None = No
             out.update(render_digest_pages(digest, library, by_id, size))
         return out
 
-    # Paper pages first: they write each paper's BibTeX entry, which the files below reuse.
+    def bib_files() -> dict[str, str]:
+        out = {"references.bib": bibtex.bibliography(library.papers), **render_tag_bibs(library)}
+        for digest in library.digests:
+            out[f"digests/{digest.slug}.bib"] = bibtex.bibliography(
+                [by_id[i] for i in digest.paper_ids if i in by_id])
+        return out
+
+    # Paper pages first: they write each paper's BibTeX entry, which the .bib files reuse; unless
+    # every entry was made ahead (generator/early.py): then the .bib files are made (and written)
+    # with the listings, while the paper pages are rendered.
+    early = all(bibtex.known(p) for p in library.papers)
     digests = {d.path: d for d in library.digests}
     pages, other = render_papers(library, lambda paper: render_paper_files(paper, library, config, by_id, slugs,
                                                                            digests),
-                                 meanwhile=without_bibtex, prewrite=prewrite)
-    other["references.bib"] = bibtex.bibliography(library.papers)
-    other.update(render_tag_bibs(library))
+                                 meanwhile=(lambda: {**without_bibtex(), **bib_files()}) if early else without_bibtex,
+                                 prewrite=prewrite)
+    bibs = {rel: other.pop(rel) for rel in [r for r in other if r.endswith(".bib")]} if early else bib_files()
+    other.update((rel, text) for rel, text in bibs.items() if not rel.startswith("digests/"))
     files: dict[str, str] | TreeFiles
     if isinstance(pages, TreeFiles):
         pages.update(other)  # the pages stay on disk; the rest joins them
@@ -59,9 +70,7 @@ def render_site(library: Library, config: Config, prewrite: Prewrite | None = No
     else:
         files = other
         files.update(pages)
-    for digest in library.digests:
-        files[f"digests/{digest.slug}.bib"] = bibtex.bibliography(
-            [by_id[i] for i in digest.paper_ids if i in by_id])
+    files.update((rel, text) for rel, text in bibs.items() if rel.startswith("digests/"))
     files.update(_static_assets())
     return files
 
