@@ -135,3 +135,13 @@ def test_strong_edges_are_the_plain_ones() -> None:
                                            Related("title:b", 0.7, "again"), Related("title:d", 0.2, "at STRONG")))
     assert strong_edges(papers) == _old_strong_edges(papers)
     assert render_map(Library(papers=papers)).count("<line ") == len(_old_strong_edges(papers))
+
+
+def test_tag_bibs_are_the_bibliographies_of_the_tags_papers() -> None:
+    from generator.enrich import bibtex
+    from generator.render.tags import all_tag_slugs, papers_by_tag, render_tag_bibs
+
+    lib = _library()
+    slugs = all_tag_slugs(lib)
+    assert render_tag_bibs(lib) == {f"tags/{slugs[name]}.bib": bibtex.bibliography(papers)
+                                    for name, papers in papers_by_tag(lib).items()}

@@ -57,7 +57,8 @@ def strong_edges(papers: list[Paper]) -> dict[tuple[str, str], float]:
     ids = {p.id for p in papers}
     edges: dict[tuple[str, str], float] = {}
     # Written for speed (fifty thousand links at ten thousand papers): the best link by hand, the
-    # others filtered by score before anything else is looked at.
+    # others filtered by score before anything else is looked at, and `max(edges.get(key, 0.0),
+    # score)` spelt out (`max(a, b)` is `b if b > a else a`).
     for p in papers:
         pid, related = p.id, p.related
         if not related:
@@ -67,17 +68,17 @@ def strong_edges(papers: list[Paper]) -> dict[tuple[str, str], float]:
             if rid not in ids:
                 continue
             key = (pid, rid) if pid < rid else (rid, pid)
-            edges[key] = max(edges.get(key, 0.0), r.score)
+            score = r.score
+            old = edges.get(key, 0.0)
+            edges[key] = score if score > old else old
     return edges
 
 
 def render_map(library: Library) -> str:
     papers = library.papers
     all_edges = strong_edges(papers)
-    degree: Counter[str] = Counter()
-    for a, b in all_edges:
-        degree[a] += 1
-        degree[b] += 1
+    degree: Counter[str] = Counter(a for a, _ in all_edges)
+    degree.update(b for _, b in all_edges)
     order = {p.id: i for i, p in enumerate(papers)}
     # nsmallest is sorted(...)[:MAX_NODES] (ties too) without sorting all ten thousand.
     drawn = heapq.nsmallest(MAX_NODES, papers, key=lambda p: (-degree[p.id], order[p.id]))
