@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -155,6 +156,11 @@ def _prewrite(config: Config, library: Library) -> Prewrite | None:
 def _remember(config: Config, before: str, result: BuildResult) -> None:
     """Store this build for `cache.reuse`, unless an input changed while it ran (the registry it
     wrote itself aside: a rebuild would hand out the very keys it now holds)."""
+    # The build ran with the collector paused, so the first collection after it (here) went over
+    # every object it made and kept, 0.1 s at ten thousand papers, to find them alive. They are
+    # long-lived: put them in the oldest generation, as that collection would have, without it.
+    gc.freeze()
+    gc.unfreeze()
     after = cache.fingerprint(config, registry=False)
     if after != before or result.stats is None:
         cache.forget(config)
