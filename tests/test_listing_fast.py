@@ -145,3 +145,13 @@ def test_tag_bibs_are_the_bibliographies_of_the_tags_papers() -> None:
     slugs = all_tag_slugs(lib)
     assert render_tag_bibs(lib) == {f"tags/{slugs[name]}.bib": bibtex.bibliography(papers)
                                     for name, papers in papers_by_tag(lib).items()}
+
+
+def test_entries_of_earlier_builds_papers_are_dropped() -> None:
+    old = _library()
+    listing.all_order(old)
+    for n in range(3):  # three rebuilds, each with new Paper objects
+        new = Library(papers=[evolve(p, title=f"{p.title} {n}") for p in _papers()])
+        listing.all_order(new)
+    assert len(listing._ENTRIES) <= 3 * len(new.papers)
+    assert all(listing.entry(p).paper is p for p in new.papers)

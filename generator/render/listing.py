@@ -44,7 +44,7 @@ class Entry:
 
 # Keyed by id(paper), holding the paper: a frozen Paper's entry never changes, and hashing a whole
 # Paper costs more than the lookup saves (as in bibtex.block). A rebuild under `serve` makes new
-# Paper objects; the cap keeps the old ones from piling up.
+# Paper objects: `all_order` drops the old ones' entries, the cap is a backstop.
 _ENTRIES: dict[int, Entry] = {}
 _MAX_ENTRIES = 50_000
 
@@ -66,7 +66,16 @@ def sort_key(paper: Paper) -> SortKey:
 
 def all_order(library: Library) -> list[Paper]:
     """The order of the All papers pages: newest year first, then by title."""
+    _forget_unlisted(library.papers)
     return sorted(library.papers, key=sort_key)
+
+
+def _forget_unlisted(papers: list[Paper]) -> None:
+    """Drop the entries of papers not in `papers` (earlier builds'), once they outnumber these."""
+    if len(_ENTRIES) > 2 * len(papers):
+        listed = {id(p) for p in papers}
+        for key in [key for key in _ENTRIES if key not in listed]:
+            del _ENTRIES[key]
 
 
 @lru_cache(maxsize=1 << 12)
