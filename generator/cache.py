@@ -13,7 +13,8 @@ The memo lives in `.readinglist-cache/` beside mkdocs.yml (git-ignored), not in 
 `mkdocs serve` watches the build folder, and a memo written there started a second MkDocs build
 after every full rebuild. The library (every paper with its related papers, by far the largest part) is
 in a file of its own, unpickled only when a caller asks for it: a no-change `mkdocs build` only
-prints the summary. Anything it cannot vouch for — a digest dated from git history, an unreadable
+prints the summary. It is stored packed (cache_pack.py), the cheaper to write at the end of
+every build. Anything it cannot vouch for — a digest dated from git history, an unreadable
 memo, a changed build folder — means a normal build.
 """
 
@@ -29,12 +30,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import cache_pack
 from .config import Config
+from .progress import paused_gc
 
 CACHE_DIR = ".readinglist-cache"
 MEMO = "memo.pickle"
 LIBRARY = "library.pickle"
-VERSION = 2
+VERSION = 3
 
 
 @dataclass
@@ -57,12 +60,15 @@ class Stored:
     fingerprint: str
 
     def library(self) -> Any:
-        """The stored build's library, read now."""
-        with self.path.open("rb") as fh:
-            fingerprint, library = pickle.load(fh)
-        if fingerprint != self.fingerprint:  # cannot happen: `remember` writes the memo last
-            raise RuntimeError(f"{self.path} does not belong to the build it is stored with")
-        return library
+        """The stored build's library, read now (seventy thousand records: no collector passes)."""
+        with self.path.open("rb") as fh, paused_gc():
+            fingerprint, packed = pickle.load(fh)
+            if fingerprint != self.fingerprint:  # cannot happen: `remember` writes the memo last
+                raise RuntimeError(f"{self.path} does not belong to the build it is stored with")
+            if not packed:
+                return pickle.load(fh)
+            names, rest = pickle.load(fh)
+            return cache_pack.unpack((names, *pickle.load(fh), rest))
 
 
 def _tree(folder: Path, h: Any) -> None:
@@ -161,14 +167,38 @@ def remember(config: Config, fp: str, result: Any, files: list[str]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     head = copy.copy(result)
     head.library = None
-    _dump(path.with_name(LIBRARY), (fp, result.library))
-    _dump(path, Memo(fp, manifest(config.build_dir), head, files, result.summary()))
+    # Called once the build's own pause is over: the collector's passes over the whole library,
+    # started by the tuples `cache_pack.pack` makes, doubled the time.
+    with paused_gc():
+        _dump_library(path.with_name(LIBRARY), fp, result.library)
+        _dump(path, Memo(fp, manifest(config.build_dir), head, files, result.summary()))
 
 
 def _dump(path: Path, value: Any) -> None:
     tmp = path.with_suffix(".tmp")
     with tmp.open("wb") as fh:
         pickle.dump(value, fh, protocol=pickle.HIGHEST_PROTOCOL)
+    os.replace(tmp, path)
+
+
+def _dump_library(path: Path, fp: str, library: Any) -> None:
+    """Pickles in one file: (fp, packed?), then the library, or, packed (cache_pack.py), the field
+    names and the library's other fields, then the papers' columns. The columns hold only tuples,
+    strings and numbers, so they are pickled without a memo (`fast`), which halves the time;
+    shared strings (a tag, a venue) are then written once per paper: 30.5 MB instead of 27.3
+    at ten thousand papers."""
+    tmp = path.with_suffix(".tmp")
+    packed = cache_pack.packable(library)
+    with tmp.open("wb") as fh:
+        pickle.dump((fp, packed), fh, protocol=pickle.HIGHEST_PROTOCOL)
+        if not packed:
+            pickle.dump(library, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        else:
+            names, *columns, rest = cache_pack.pack(library)
+            pickle.dump((names, rest), fh, protocol=pickle.HIGHEST_PROTOCOL)
+            pickler = pickle.Pickler(fh, protocol=pickle.HIGHEST_PROTOCOL)
+            pickler.fast = True
+            pickler.dump(tuple(columns))
     os.replace(tmp, path)
 
 

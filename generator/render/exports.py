@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import math
+from collections.abc import Iterable
 from typing import Any
 
 from ..enrich.text import plain_title
@@ -42,10 +44,87 @@ def paper_record(paper: Paper, by_id: dict[str, Paper]) -> dict[str, Any]:
 
 def papers_json(library: Library) -> str:
     by_id = library.by_id()
-    records = [paper_record(p, by_id) for p in library.papers]
     # json.dumps escapes nothing HTML-relevant by default; `<` cannot matter in a .json file
     # served as application/json, but escape it anyway for anyone who inlines the file.
     # One record per line: the same JSON as `indent=`, but json's C encoder only runs without indent
     # (five times faster at ten thousand papers) and the file is a third smaller.
-    text = "[\n" + ",\n".join(map(_JSON, records)) + "\n]"
-    return text.replace("<", "\\u003c").replace(">", "\\u003e") + "\n"
+    # Each key as a JSON string, once: a paper is the related paper of five others on average.
+    keys = {p.id: _string(p.key) for p in library.papers}
+    parts = ["["]
+    for p in library.papers:
+        try:
+            record = record_parts(p, keys)
+        except TypeError:  # a field of a type record_parts does not write: json's own way
+            record = (_JSON(paper_record(p, by_id)),)
+        parts.append("\n")
+        parts += map(_html_safe, record)
+        parts.append(",")
+    parts[-1] = "\n]\n"
+    return "".join(parts)
+
+
+def _html_safe(text: str) -> str:
+    if "<" in text:
+        text = text.replace("<", "\\u003c")
+    if ">" in text:
+        text = text.replace(">", "\\u003e")
+    return text
+
+
+def record_parts(paper: Paper, keys: dict[str, str]) -> tuple[str, ...]:
+    """`_JSON(paper_record(paper, by_id))` in pieces, written directly: the dict and json's walk
+    over it cost twice the strings' own encoding (tests/test_listing_fast.py compares the two).
+    The abstract, a third of the file, is handed on as it is when it needs no escaping, to be
+    copied once, into the file: each new megabyte of memory costs time here. `keys`: each
+    paper's key as a JSON string, by id. Raises TypeError for a value it cannot vouch for (not a
+    str where a str belongs, say)."""
+    s = _string
+    p = paper
+    date = p.date
+    links = [r for r in p.related if r.id in keys]
+    # json writes a float as its repr, but NaN and the infinities as words: those go to json.
+    if not all(map(math.isfinite, [r.score for r in links])):
+        raise TypeError("not a finite score")
+    related = ", ".join([f'{{"key": {keys[r.id]}, "score": {_float_repr(round(r.score, 4))}, "why": {s(r.why)}}}'
+                         for r in links])
+    head = (f'{{"id": {s(p.id)}, "key": {s(p.key)}, "title": {s(plain_title(p.title))}, '
+            f'"title_source": {s(p.title)}, "authors": {_strings(p.authors)}, '
+            f'"authors_complete": {_bool(p.authors_complete)}, "abstract": ')
+    tail = (f', "url": {"null" if p.url is None else s(p.url)}, "venue": {s(p.venue)}, '
+            f'"venue_line": {s(venue_line(p))}, "status": {s(p.status)}, "labels": {_strings(p.labels)}, '
+            f'"year": {_int(p.year)}, "date": {"null" if date is None else s(date.isoformat())}, '
+            f'"categories": {_strings(p.categories)}, "sources": {_strings([r.name for r in p.sources])}, '
+            f'"tags": {_strings(p.tags)}, "related": [{related}], "page": {s(p.page)}}}')
+    abstract = p.abstract
+    # No character json or `_html_safe` would change (isprintable is False for every control
+    # character, and for a few more, which then take the longer way): four scans in C.
+    if (type(abstract) is str and abstract.isprintable() and '"' not in abstract and "\\" not in abstract
+            and "<" not in abstract and ">" not in abstract):
+        return head, '"', abstract, '"', tail
+    return head, s(abstract), tail
+
+
+# json's own string encoder (in C), which raises TypeError for anything but a str.
+_string = json.encoder.encode_basestring
+# How json writes a finite float (also a subclass such as numpy.float64); TypeError for an int.
+_float_repr = float.__repr__
+
+
+def _strings(values: Iterable[str]) -> str:
+    return "[" + ", ".join(map(_string, values)) + "]"
+
+
+def _bool(value: bool) -> str:
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    raise TypeError(value)
+
+
+def _int(value: int | None) -> str:
+    if value is None:
+        return "null"
+    if type(value) is not int:
+        raise TypeError(value)
+    return int.__repr__(value)

@@ -10,7 +10,8 @@ from ..enrich.text import plain_title
 from ..model import Digest, Library, Paper
 from . import escape
 from .html import FLAG, Ids, heading, table
-from .links import digest_md, paper_anchor, paper_md, rel, url_from
+from .links import digest_md, paper_md, rel, url_from
+from .listing import all_order, anchor, entry, paper_rows_table
 from .pagination import PAGE_SIZE, page_md, pager, pages, year_links, year_starts
 from .paper import venue_line
 from .status import PAGES, status_counts
@@ -26,9 +27,7 @@ def first_author(paper: Paper) -> str:
 
 
 def paper_table(papers: list[Paper], from_md: str) -> str:
-    return table(["Title", "First author", "Venue", "Year"],
-                 [[paper_anchor(p, from_md), first_author(p), escape.text(venue_line(p)), str(p.year or "")]
-                  for p in papers])
+    return paper_rows_table(["Title", "First author", "Venue", "Year"], papers, from_md, venue=True)
 
 
 def newest(library: Library, count: int = 10) -> list[Paper]:
@@ -75,11 +74,6 @@ def _status_line(library: Library) -> list[str]:
     labels = {"to-read": "to read", "reading": "reading", "read": "read"}
     items = [f"[**{counts[status]}** {labels[status]}]({page})" for status, page, *_ in PAGES]
     return ["Your reading: " + " · ".join(items), ""]
-
-
-def all_order(library: Library) -> list[Paper]:
-    """The order of the All papers pages: newest year first, then by title."""
-    return sorted(library.papers, key=lambda p: (-(p.year or 0), plain_title(p.title).lower(), p.id))
 
 
 def render_all_pages(library: Library, size: int = PAGE_SIZE) -> dict[str, str]:
@@ -139,7 +133,8 @@ def render_digest_pages(digest: Digest, library: Library, by_id: dict[str, Paper
         start = (n - 1) * size + 1
         lines.append(f'<ol start="{start}">' if start > 1 else "<ol>")
         for p in chunk:
-            lines.append(f"<li>{paper_anchor(p, me)} — {first_author(p)} · {escape.text(venue_line(p))}</li>")
+            e = entry(p)
+            lines.append(f"<li>{anchor(e, me)} — {e.author} · {e.venue}</li>")
         lines.append("</ol>")
         if len(chunks) > 1:
             lines.append(pager(base, n, len(chunks), me))

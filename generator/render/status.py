@@ -18,23 +18,34 @@ PAGES = (
 )
 
 
-def by_status(library: Library, status: str) -> list[tuple[Paper, Note]]:
+def by_status(library: Library, status: str, by_id: dict[str, Paper] | None = None) -> list[tuple[Paper, Note]]:
     index = library.notes
     if index is None:
         return []
-    by_id = library.by_id()
-    pairs = [(by_id[pid], n) for pid, n in index.by_paper.items() if n.status == status and pid in by_id]
+    marked = [(pid, n) for pid, n in index.by_paper.items() if n.status == status]
+    if not marked:  # no index of ten thousand papers for no note (home and the status pages ask six times)
+        return []
+    by_id = library.by_id() if by_id is None else by_id
+    pairs = [(by_id[pid], n) for pid, n in marked if pid in by_id]
     return sorted(pairs, key=lambda pn: queue_order(pn[1], pn[0]))
 
 
+def _ids(library: Library) -> dict[str, Paper] | None:
+    """`library.by_id()` when some note has a status (else None: `by_status` needs none)."""
+    index = library.notes
+    return library.by_id() if index is not None and any(n.status for n in index.by_paper.values()) else None
+
+
 def status_counts(library: Library) -> dict[str, int]:
-    return {status: len(by_status(library, status)) for status, *_ in PAGES}
+    by_id = _ids(library)
+    return {status: len(by_status(library, status, by_id)) for status, *_ in PAGES}
 
 
 def render_status_pages(library: Library) -> dict[str, str]:
     out = {}
+    by_id = _ids(library)
     for status, page, title, intro in PAGES:
-        pairs = by_status(library, status)
+        pairs = by_status(library, status, by_id)
         lines = ["---", f"title: {title}", "---", "", f"# {title}", "", intro, ""]
         if pairs:
             lines += ["| Title | First author | Rating | Added |", "| --- | --- | --- | --- |"]

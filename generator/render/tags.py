@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections import defaultdict
 
 from ..enrich import bibtex
-from ..enrich.text import plain_title, slugify
+from ..enrich.text import slugify
 from ..model import Library, Paper
 from . import escape
-from .html import FLAG, Ids, heading, table
-from .links import paper_anchor, rel, url_from
+from .html import FLAG, Ids, heading
+from .links import rel, url_from
+from .listing import all_order, paper_rows_table, sort_key
 
 INDEX_MD = "tags.md"
 
@@ -51,11 +52,6 @@ def papers_by_tag(library: Library) -> dict[str, list[Paper]]:
     return groups
 
 
-def _first_author(paper: Paper) -> str:
-    name = escape.text(paper.first_author)
-    return name + (" et al." if len(paper.authors) > 1 or not paper.authors_complete else "")
-
-
 def chips(paper: Paper, from_md: str, slugs: dict[str, str]) -> str:
     """A paper's tags as Material draws them (`partials/tags.html`), each linking to its tag page."""
     if not paper.tags:
@@ -80,18 +76,19 @@ def _chip(where: tuple[str, bool], from_md: str, tag: str, slug: str) -> str:
     return known
 
 
-def render_tag_page(name: str, slug: str, papers: list[Paper], description: str = "") -> str:
+def render_tag_page(name: str, slug: str, papers: list[Paper], description: str = "", *,
+                    ordered: bool = False) -> str:
+    """`ordered`: `papers` are in `listing.all_order` already."""
     me = tag_md(slug)
-    ordered = sorted(papers, key=lambda p: (-(p.year or 0), plain_title(p.title).lower(), p.id))
-    count = f"{len(ordered)} paper" + ("" if len(ordered) == 1 else "s")
+    ordered_papers = papers if ordered else sorted(papers, key=sort_key)
+    count = f"{len(ordered_papers)} paper" + ("" if len(ordered_papers) == 1 else "s")
     lines = ["---", f"title: {escape.yaml_string(name)}", f"{FLAG}: true", "---", "",
              heading(1, escape.text(name), Ids())]
     if description:
         lines.append(f"<p>{escape.text(description)}</p>")
-    lines.append(f'<p>{count} · <a href="{url_from(me, f"tags/{slug}.bib")}">BibTeX of all {len(ordered)}</a> · '
-                 f'<a href="{url_from(me, INDEX_MD)}">All tags</a></p>')
-    lines.append(table(["Title", "First author", "Year"],
-                       [[paper_anchor(p, me), _first_author(p), str(p.year or "")] for p in ordered]))
+    lines.append(f'<p>{count} · <a href="{url_from(me, f"tags/{slug}.bib")}">BibTeX of all {len(ordered_papers)}'
+                 f'</a> · <a href="{url_from(me, INDEX_MD)}">All tags</a></p>')
+    lines.append(paper_rows_table(["Title", "First author", "Year"], ordered_papers, me, venue=False))
     return "\n".join(lines) + "\n"
 
 
@@ -117,14 +114,25 @@ def render_tag_pages(library: Library) -> dict[str, str]:
     slugs = all_tag_slugs(library)
     described = dict(library.topics)
     files = {INDEX_MD: render_tags_index(library, slugs)}
-    for name, papers in papers_by_tag(library).items():
-        files[tag_md(slugs[name])] = render_tag_page(name, slugs[name], papers, described.get(name, ""))
+    # Grouped from the papers in page order, so no tag's list needs sorting; the pages still come
+    # in the order the tags are first met in the library.
+    ordered: dict[str, list[Paper]] = {name: [] for p in library.papers for name in p.tags}
+    for paper in all_order(library):
+        for tag in paper.tags:
+            ordered[tag].append(paper)
+    for name, papers in ordered.items():
+        files[tag_md(slugs[name])] = render_tag_page(name, slugs[name], papers, described.get(name, ""),
+                                                     ordered=True)
     return files
 
 
 def render_tag_bibs(library: Library) -> dict[str, str]:
     """`tags/<slug>.bib` for every tag: the entries the paper pages wrote, put together."""
     slugs = all_tag_slugs(library)
-    return {f"tags/{slugs[name]}.bib": bibtex.bibliography(papers) for name, papers in papers_by_tag(library).items()}
+    # `bibtex.bibliography` of each tag's papers, with each paper's entry looked up once, not once
+    # per tag: this runs in the build's own process after the paper pages, while nothing else does.
+    blocks = {id(p): bibtex.block(p) for p in library.papers}
+    return {f"tags/{slugs[name]}.bib": "\n".join([blocks[id(p)] for p in papers])
+            for name, papers in papers_by_tag(library).items()}
 
 

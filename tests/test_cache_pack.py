@@ -1,0 +1,54 @@
+"""The no-change memo's packed library (cache_pack.py) comes back as the library it was made from."""
+
+from __future__ import annotations
+
+import datetime as dt
+import pickle
+from collections.abc import Callable
+
+from generator import cache, cache_pack
+from generator.build import build
+from generator.config import Config
+from generator.model import Digest, Library, Paper, Related, SourceRef, evolve
+
+
+def _library() -> Library:
+    a = Paper("title:a", "A", ("Ann",), "Abs.", SourceRef("seeds/d.txt", 3), date=dt.date(2025, 1, 6),
+              sources=(SourceRef("seeds/d.txt", 3), SourceRef("seeds/e.txt", 9)), tags=("T",),
+              related=(Related("title:b", 0.5, "why"),), bib_names=("Ann",), year_override=2020)
+    b = evolve(a, id="title:b", related=(), sources=(), date=None, url="https://x.org")
+    return Library(papers=[a, b], digests=[Digest("seeds/d.txt", "listing", "D", None, "", ("title:a",), "d")],
+                   topics=(("T", "About"),))
+
+
+def test_unpack_makes_equal_records_with_their_fields_in_order() -> None:
+    lib = _library()
+    assert cache_pack.packable(lib)
+    back = cache_pack.unpack(pickle.loads(pickle.dumps(cache_pack.pack(lib))))
+    assert back == lib
+    for old, new in zip(lib.papers, back.papers, strict=True):
+        assert list(vars(new)) == list(vars(old)) and hash(new) == hash(old)
+        assert all(type(r) is Related for r in new.related) and type(new.origin) is SourceRef
+
+
+def test_what_pack_would_lose_is_not_packed() -> None:
+    lib = _library()
+    object.__setattr__(lib.papers[0], "extra", 1)  # not a field: pack would drop it
+    assert not cache_pack.packable(lib)
+    lib = _library()
+    lib.papers[1] = evolve(lib.papers[1], related=("title:a",))  # type: ignore[arg-type]
+    assert not cache_pack.packable(lib)
+
+
+def test_the_stored_library_is_the_built_one_packed_or_not(project: Callable[..., Config]) -> None:
+    config = project()
+    first = build(config)
+    again = build(config)
+    assert again is not first and again.library == first.library
+    # A library pack cannot keep is stored as it is, and read back the same.
+    lib = first.library
+    object.__setattr__(lib.papers[0], "extra", 1)
+    path = config.root / "lib.pickle"
+    cache._dump_library(path, "fp", lib)
+    stored = cache.Stored(None, {}, "", path, "fp")
+    assert stored.library().papers[0].extra == 1  # type: ignore[attr-defined]

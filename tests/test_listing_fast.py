@@ -1,0 +1,157 @@
+"""The listing pages' fast paths (listing.py, exports.record_json, map.strong_edges) write what
+the plain code they replaced wrote: that code is kept here, applied to small hand-made inputs."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import numpy as np
+import pytest
+
+from generator.enrich.text import plain_title
+from generator.model import Library, Paper, Related, SourceRef, evolve
+from generator.render import escape, exports, listing
+from generator.render.html import table
+from generator.render.indexes import render_all_pages, render_digest_pages
+from generator.render.links import paper_anchor
+from generator.render.map import STRONG, render_map, strong_edges
+from generator.render.paper import venue_line
+from generator.render.tags import render_tag_page, render_tag_pages
+
+
+def _papers() -> list[Paper]:
+    base = Paper("title:a", "A <b> & $x$ \\mathsf{Y}", ("Ann One", "Bo Two"), "Abs <tr> & c.",
+                 SourceRef("seeds/d1.txt", 3), venue="TMLR", status="accepted", date=dt.date(2024, 5, 1),
+                 tags=("T1", "T2"), key="one2024a", slug="a", sources=(SourceRef("seeds/d1.txt", 3),),
+                 labels=("Featured",), url="https://x.org/a")
+    return [
+        base,
+        evolve(base, id="title:b", title="-1. Beta", authors=(), key="b", slug="b", date=None,
+               url=None, tags=("T2",), related=(Related("title:a", 0.61234567, "shared <terms>"),
+                                                Related("title:gone", 0.5, "not in the list"))),
+        evolve(base, id="title:c", title="Gamma", authors=("Cé Ünï",), authors_complete=False, key="c",
+               slug="c", year_override=2031, categories=("cs.LG", "cs.CL"), cross_listed_from="cs.CL",
+               venue="arXiv", related=(Related("title:b", 0.1, "weak"), Related("title:a", 0.05, "weaker"))),
+        evolve(base, id="title:d", title="Gamma", key="d", slug="d", tags=(), date=dt.date(2024, 5, 1),
+               abstract="Plain ü ć abstract."),
+        evolve(base, id="title:e", key="e", slug="e", abstract='A "q" \\ \x01 \t end.'),
+    ]
+
+
+def _library() -> Library:
+    return Library(papers=_papers(), topics=(("T1", "About T1"),))
+
+
+def _old_first_author(paper: Paper) -> str:
+    name = escape.text(paper.first_author)
+    return name + (" et al." if len(paper.authors) > 1 or not paper.authors_complete else "")
+
+
+def _old_key(p: Paper) -> tuple[int, str, str]:
+    return (-(p.year or 0), plain_title(p.title).lower(), p.id)
+
+
+@pytest.mark.parametrize("from_md", ["all.md", "all/2.md", "tags/t1.md", "digests/x/3.md", "index.md",
+                                     "papers.md", "papers/a.md", "papers/x/y.md"])
+def test_rows_and_anchors_are_the_plain_ones(from_md: str) -> None:
+    papers = _papers()
+    for venue in (False, True):
+        rows = [[paper_anchor(p, from_md), _old_first_author(p),
+                 *([escape.text(venue_line(p))] if venue else []), str(p.year or "")] for p in papers]
+        head = ["Title", "First author", *(["Venue"] if venue else []), "Year"]
+        assert listing.paper_rows_table(head, papers, from_md, venue) == table(head, rows)
+    for p in papers:
+        assert listing.anchor(listing.entry(p), from_md) == paper_anchor(p, from_md)
+
+
+def test_entries_are_kept_per_paper_object_and_made_again_for_a_new_one() -> None:
+    p = _papers()[0]
+    assert listing.entry(p) is listing.entry(p)
+    q = evolve(p, title="Other")
+    assert listing.entry(q).title == "Other" and listing.entry(p).title != "Other"
+
+
+def test_orders_and_pages_are_the_plain_ones() -> None:
+    lib = _library()
+    assert listing.all_order(lib) == sorted(lib.papers, key=_old_key)
+    pages = render_tag_pages(lib)
+    assert pages["tags/t2.md"] == render_tag_page("T2", "t2", [p for p in lib.papers if "T2" in p.tags])
+    assert "title:c" not in pages["tags/t1.md"]
+    assert list(render_all_pages(lib, 3)) == ["all.md", "all/2.md"]
+    from generator.model import Digest
+
+    digest = Digest("seeds/d1.txt", "tmlr", "D1", None, "", tuple(p.id for p in lib.papers), "d1")
+    page = render_digest_pages(digest, lib, size=3)["digests/d1/2.md"]
+    p = lib.papers[3]
+    assert (f"<li>{paper_anchor(p, 'digests/d1/2.md')} — {_old_first_author(p)} · "
+            f"{escape.text(venue_line(p))}</li>") in page
+
+
+def test_record_json_is_json_of_the_record() -> None:
+    lib = _library()
+    by_id = lib.by_id()
+    keys = {p.id: json.encoder.encode_basestring(p.key) for p in lib.papers}
+    for p in lib.papers:
+        assert "".join(exports.record_parts(p, keys)) == exports._JSON(exports.paper_record(p, by_id))
+    text = exports.papers_json(lib)
+    assert "<" not in text and ">" not in text
+    assert json.loads(text)[0]["title_source"] == lib.papers[0].title
+
+
+@pytest.mark.parametrize("change", [
+    {"related": (Related("title:a", float("nan"), "x"),)},
+    {"related": (Related("title:a", float("inf"), "x"),)},
+    {"related": (Related("title:a", 1, "x"),)},  # an int score: json writes `1`
+    {"related": (Related("title:a", np.float64(0.123456), "x"),)},
+    {"year_override": True},
+    {"url": 5},
+    {"authors": ("A", 3)},
+    {"authors_complete": 1},
+])
+def test_papers_json_writes_odd_values_as_json_does(change: dict[str, object]) -> None:
+    lib = _library()
+    lib.papers[1] = evolve(lib.papers[1], **change)
+    old = "[\n" + ",\n".join(exports._JSON(exports.paper_record(p, lib.by_id())) for p in lib.papers) + "\n]"
+    assert exports.papers_json(lib) == old.replace("<", "\\u003c").replace(">", "\\u003e") + "\n"
+
+
+def _old_strong_edges(papers: list[Paper]) -> dict[tuple[str, str], float]:
+    ids = {p.id for p in papers}
+    edges: dict[tuple[str, str], float] = {}
+    for p in papers:
+        for n, r in enumerate(p.related):
+            if r.id not in ids or (n > 0 and r.score < STRONG):
+                continue
+            key = (p.id, r.id) if p.id < r.id else (r.id, p.id)
+            edges[key] = max(edges.get(key, 0.0), r.score)
+    return edges
+
+
+def test_strong_edges_are_the_plain_ones() -> None:
+    papers = _papers()
+    papers[0] = evolve(papers[0], related=(Related("title:c", -0.5, "negative best"),
+                                           Related("title:b", float("nan"), "nan"),
+                                           Related("title:b", 0.7, "again"), Related("title:d", 0.2, "at STRONG")))
+    assert strong_edges(papers) == _old_strong_edges(papers)
+    assert render_map(Library(papers=papers)).count("<line ") == len(_old_strong_edges(papers))
+
+
+def test_tag_bibs_are_the_bibliographies_of_the_tags_papers() -> None:
+    from generator.enrich import bibtex
+    from generator.render.tags import all_tag_slugs, papers_by_tag, render_tag_bibs
+
+    lib = _library()
+    slugs = all_tag_slugs(lib)
+    assert render_tag_bibs(lib) == {f"tags/{slugs[name]}.bib": bibtex.bibliography(papers)
+                                    for name, papers in papers_by_tag(lib).items()}
+
+
+def test_entries_of_earlier_builds_papers_are_dropped() -> None:
+    old = _library()
+    listing.all_order(old)
+    for n in range(3):  # three rebuilds, each with new Paper objects
+        new = Library(papers=[evolve(p, title=f"{p.title} {n}") for p in _papers()])
+        listing.all_order(new)
+    assert len(listing._ENTRIES) <= 3 * len(new.papers)
+    assert all(listing.entry(p).paper is p for p in new.papers)
