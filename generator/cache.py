@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import io
 import os
 import pickle
 import sys
@@ -155,13 +156,20 @@ def reuse(config: Config, fp: str) -> Stored | None:
                   path.with_name(LIBRARY), fp)
 
 
-def remember(config: Config, fp: str, result: Any, files: list[str]) -> None:
-    """Store `result` for the next build; a digest dated from git history is never vouched for."""
+def storable(library: Any) -> bool:
+    """Whether `remember` would store this library: a digest dated from git history is never vouched for."""
+    return not any(d.date_source == "git" for d in library.digests)
+
+
+def remember(config: Config, fp: str, result: Any, files: list[str],
+             prepared: tuple[bool, bytes] | None = None) -> None:
+    """Store `result` for the next build. `prepared`: `library_bytes(result.library)`, made
+    earlier (while the workers render, generator/build.py)."""
     path = _memo_path(config)
     # The memo goes first and comes back last: a build killed in between leaves no memo, never
     # one that would vouch for another build's library.
     path.unlink(missing_ok=True)
-    if any(d.date_source == "git" for d in result.library.digests):
+    if not storable(result.library):
         path.with_name(LIBRARY).unlink(missing_ok=True)
         return
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -170,7 +178,7 @@ def remember(config: Config, fp: str, result: Any, files: list[str]) -> None:
     # Called once the build's own pause is over: the collector's passes over the whole library,
     # started by the tuples `cache_pack.pack` makes, doubled the time.
     with paused_gc():
-        _dump_library(path.with_name(LIBRARY), fp, result.library)
+        _dump_library(path.with_name(LIBRARY), fp, prepared or library_bytes(result.library))
         _dump(path, Memo(fp, manifest(config.build_dir), head, files, result.summary()))
 
 
@@ -181,24 +189,33 @@ def _dump(path: Path, value: Any) -> None:
     os.replace(tmp, path)
 
 
-def _dump_library(path: Path, fp: str, library: Any) -> None:
-    """Pickles in one file: (fp, packed?), then the library, or, packed (cache_pack.py), the field
-    names and the library's other fields, then the papers' columns. The columns hold only tuples,
-    strings and numbers, so they are pickled without a memo (`fast`), which halves the time;
-    shared strings (a tag, a venue) are then written once per paper: 30.5 MB instead of 27.3
-    at ten thousand papers."""
-    tmp = path.with_suffix(".tmp")
+def library_bytes(library: Any) -> tuple[bool, bytes]:
+    """(packed?, the pickles that follow the file's header): the library, or, packed
+    (cache_pack.py), the field names and the library's other fields, then the papers' columns.
+    The columns hold only tuples, strings and numbers, so they are pickled without a memo
+    (`fast`), which halves the time; shared strings (a tag, a venue) are then written once per
+    paper: 30.5 MB instead of 27.3 at ten thousand papers."""
     packed = cache_pack.packable(library)
-    with tmp.open("wb") as fh:
-        pickle.dump((fp, packed), fh, protocol=pickle.HIGHEST_PROTOCOL)
+    out = io.BytesIO()
+    with paused_gc():
         if not packed:
-            pickle.dump(library, fh, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump(library, out, protocol=pickle.HIGHEST_PROTOCOL)
         else:
             names, *columns, rest = cache_pack.pack(library)
-            pickle.dump((names, rest), fh, protocol=pickle.HIGHEST_PROTOCOL)
-            pickler = pickle.Pickler(fh, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump((names, rest), out, protocol=pickle.HIGHEST_PROTOCOL)
+            pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
             pickler.fast = True
             pickler.dump(tuple(columns))
+    return packed, out.getvalue()
+
+
+def _dump_library(path: Path, fp: str, prepared: tuple[bool, bytes]) -> None:
+    """One file: the header (fp, packed?), then `library_bytes`."""
+    tmp = path.with_suffix(".tmp")
+    packed, payload = prepared
+    with tmp.open("wb") as fh:
+        pickle.dump((fp, packed), fh, protocol=pickle.HIGHEST_PROTOCOL)
+        fh.write(payload)
     os.replace(tmp, path)
 
 

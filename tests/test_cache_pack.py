@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
+import os
 import pickle
 from collections.abc import Callable
+
+import pytest
 
 from generator import cache, cache_pack
 from generator.build import build
@@ -49,6 +52,27 @@ def test_the_stored_library_is_the_built_one_packed_or_not(project: Callable[...
     lib = first.library
     object.__setattr__(lib.papers[0], "extra", 1)
     path = config.root / "lib.pickle"
-    cache._dump_library(path, "fp", lib)
+    cache._dump_library(path, "fp", cache.library_bytes(lib))
     stored = cache.Stored(None, {}, "", path, "fp")
     assert stored.library().papers[0].extra == 1  # type: ignore[attr-defined]
+
+
+def test_a_library_pickled_while_the_workers_render_is_the_one_stored(
+        project: Callable[..., Config], monkeypatch: pytest.MonkeyPatch) -> None:
+    config = project()
+    monkeypatch.setenv("READINGLIST_JOBS", "2")
+    from generator.render import parallel
+
+    made: list[tuple[int, bool]] = []
+    library_bytes = cache.library_bytes
+
+    def spy(library: Library) -> tuple[bool, bytes]:
+        made.append((os.getpid(), bool(parallel._JOB)))  # _JOB is set while the workers run
+        return library_bytes(library)
+
+    monkeypatch.setattr(cache, "library_bytes", spy)
+    first = build(config)
+    assert made == [(os.getpid(), True)]  # once, in this process, while the workers rendered
+    again = build(config)
+    assert again.stats is not None and again.stats.written == []
+    assert again.library == first.library

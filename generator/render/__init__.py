@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..config import Config
 from ..enrich import bibtex
 from ..model import Digest, Library, Paper
@@ -26,10 +28,11 @@ ASSETS = {
 }
 
 
-def render_site(library: Library, config: Config, prewrite: Prewrite | None = None) -> dict[str, str] | TreeFiles:
+def render_site(library: Library, config: Config, prewrite: Prewrite | None = None,
+                idle: Callable[[], None] | None = None) -> dict[str, str] | TreeFiles:
     """Every generated file, keyed by its path inside the build folder. With `prewrite`, paper
     pages rendered by worker processes are also written by them (write.Prewrite), and only
-    their names come back (TreeFiles)."""
+    their names come back (TreeFiles). `idle`: see render_papers."""
     by_id = library.by_id()
     slugs = all_tag_slugs(library)
     size = page_size(config)
@@ -60,7 +63,7 @@ def render_site(library: Library, config: Config, prewrite: Prewrite | None = No
     pages, other = render_papers(library, lambda paper: render_paper_files(paper, library, config, by_id, slugs,
                                                                            digests),
                                  meanwhile=(lambda: {**without_bibtex(), **bib_files()}) if early else without_bibtex,
-                                 prewrite=prewrite)
+                                 prewrite=prewrite, idle=idle)
     bibs = {rel: other.pop(rel) for rel in [r for r in other if r.endswith(".bib")]} if early else bib_files()
     other.update((rel, text) for rel, text in bibs.items() if not rel.startswith("digests/"))
     files: dict[str, str] | TreeFiles

@@ -41,10 +41,12 @@ def jobs_for(count: int) -> int:
 
 def render_papers(library: Library, render_one: RenderOne, jobs: int | None = None,
                   meanwhile: Callable[[], dict[str, str]] | None = None,
-                  prewrite: Prewrite | None = None) -> tuple[dict[str, str] | TreeFiles, dict[str, str]]:
+                  prewrite: Prewrite | None = None,
+                  idle: Callable[[], None] | None = None) -> tuple[dict[str, str] | TreeFiles, dict[str, str]]:
     """`render_one(paper)` for every paper, merged in paper order, and what `meanwhile()` made.
     With `prewrite`, the workers also write the pages they render (write.Prewrite) and send back
-    only their names: the pages come as a TreeFiles."""
+    only their names: the pages come as a TreeFiles. `idle` is run by this process while the
+    workers render (not at all when rendering is serial)."""
     papers = library.papers
     jobs = jobs_for(len(papers)) if jobs is None else jobs
     if jobs < 2 or len(papers) < 2:
@@ -60,6 +62,8 @@ def render_papers(library: Library, render_one: RenderOne, jobs: int | None = No
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
             other_task = pool.apply_async(_meanwhile) if meanwhile else None
             pending = [pool.apply_async(_render_run, run) for run in runs]
+            if idle is not None:
+                idle()
             parts = [p.get() for p in pending]
             other, other_wrote = other_task.get() if other_task else ({}, None)
     finally:
