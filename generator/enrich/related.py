@@ -32,6 +32,7 @@ from .scores import (
 from .terms import STOP_SET, TermNames, count_terms, normalize_rows, tfidf
 from .text import plain_title
 from .topics import stem
+from .wordids import unique_inverse, unique_sorted
 
 if TYPE_CHECKING:
     import numpy as np
@@ -196,7 +197,7 @@ def _reasons(papers: Sequence[Paper], text: sp.csr_matrix, terms: TermNames, tag
     n = len(papers)
     # Shared terms do not depend on the direction of a pair: each pair's once.
     lo, hi = np.minimum(pi, pj), np.maximum(pi, pj)
-    pairs, which = np.unique(lo.astype(np.int64) * n + hi, return_inverse=True)
+    pairs, which = unique_inverse(lo.astype(np.int64) * n + hi)
     shared = _shared_terms_many(text, terms, (pairs // n).tolist(), (pairs % n).tolist())
     # A tag most papers carry (say cs.LG) explains nothing.
     telling = [[t for t in p.tags if n < 5 or tag_df[t] <= n / 2] for p in papers]
@@ -205,7 +206,7 @@ def _reasons(papers: Sequence[Paper], text: sp.csr_matrix, terms: TermNames, tag
     # part written once per pair.
     said = ["shared terms: " + ", ".join(words) if words else "" for words in shared]
     out = []
-    for i, j, x in zip(pi.tolist(), pj.tolist(), which.reshape(-1).tolist(), strict=True):
+    for i, j, x in zip(pi.tolist(), pj.tolist(), which.tolist(), strict=True):
         other = tag_sets[j]
         topics = [t for t in telling[i] if t in other][:TOPICS_IN_WHY]
         terms_part = said[x]
@@ -268,7 +269,7 @@ def _first_terms_if_distinct(cols: np.ndarray, bounds: np.ndarray, terms: TermNa
     if limit < 1 or not len(enough):
         return out
     first = cols[bounds[enough][:, None] + np.arange(limit)]  # (pairs, limit) columns, best first
-    needed = np.unique(first).tolist()
+    needed = unique_sorted(first).tolist()
     for column in needed:
         if column not in named:
             term = str(terms[column])
