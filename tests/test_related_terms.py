@@ -91,6 +91,15 @@ def test_half_the_products_give_the_links_of_all_of_them(chunk: int) -> None:
         assert len(expected[0]) >= n // 2  # most rows have links: the comparison is not of empty arrays
         for want, have in zip(expected, got, strict=True):
             assert np.array_equal(want, have)
+        # Split as related_papers splits it between two processes: the later chunks with no bounds
+        # given (they find their own), the first ones with the bounds of the later rows only.
+        starts = chunk_starts(m)
+        for split in (0, 1, len(starts) // 2, len(starts) - 1, len(starts)):
+            later = candidates(m, starts[split:], np.full(n, floor, dtype=np.float32))
+            first = candidates(m, starts[:split], bounds(m, starts[split:]))
+            parts = [np.concatenate(pair) for pair in zip(first, later, strict=True)]
+            for want, have in zip(expected, best_candidates(*parts, k), strict=True):
+                assert np.array_equal(want, have)
 
 
 def test_link_order_by_one_integer_sort_is_that_of_lexsort() -> None:

@@ -147,14 +147,15 @@ def related_papers(papers: Sequence[Paper], settings: Settings | None = None,
     topics = sp.csr_matrix(tags * np.float32(math.sqrt(_topic_weight(cfg))))
     scoring = Scoring(words.words, words.words_t, topics, np.ascontiguousarray(topics.toarray().T),
                       min(cfg.count, n - 1), float32_at_least(cfg.min_score), cfg.chunk)
-    floor_of = bounds(scoring)
     starts = chunk_starts(scoring)
     # With many papers the later chunks are scored in a forked child, and then half the
-    # reasons; the parts are put together in row order, as a serial run has them.
+    # reasons; the parts are put together in row order, as a serial run has them. The child
+    # finds the bounds of its rows as it goes; this process needs them before its own chunks.
     fork = worth_forking(n, PARALLEL_MIN)
     split = split_by_work(scoring, 0.5) if fork else len(starts)
+    floor_of = np.full(n, scoring.floor, dtype=np.float32)
     with Beside(split < len(starts), candidates, scoring, starts[split:], floor_of) as rest:
-        found = [candidates(scoring, starts[:split], floor_of)]
+        found = [candidates(scoring, starts[:split], bounds(scoring, starts[split:]))]
         if split < len(starts):
             found.append(rest.result())
     ci, cj, cs = (np.concatenate(parts) for parts in zip(*found, strict=True))
