@@ -84,18 +84,20 @@ def chunk_starts(m: Scoring) -> list[int]:
     return list(range(0, m.size, m.chunk))
 
 
-def split_by_work(m: Scoring, share: float) -> int:
-    """How many chunks (from the first) hold about `share` of the scoring work: a chunk scores
-    the columns from its start on, so the first chunks weigh most, and each also costs about as
-    much as a twelfth of the widest (its top k, its slice of the columns; measured at 10k)."""
+def split_by_work(m: Scoring) -> int:
+    """How many chunks (from the first) one process scores while another scores the rest, so that
+    both are done about together. A chunk scores the columns from its start on, so the first
+    chunks weigh most, and each also costs about as much as a twelfth of the widest (its top k,
+    its slice of the columns; measured at 10k). The first process also makes the bounds of the
+    other's rows (`bounds`), one own-chunk block each, about as much again as that twelfth."""
     starts = chunk_starts(m)
     work = [m.size - s + m.size / 12 for s in starts]
-    total, done = sum(work), 0.0
-    for n, w in enumerate(work):
-        if done + w / 2 > total * share:
-            return n
-        done += w
-    return len(starts)
+    own = m.size / 12
+
+    def longer(split: int) -> float:
+        return max(sum(work[:split]) + own * (len(starts) - split), sum(work[split:]))
+
+    return min(range(len(starts) + 1), key=longer)
 
 
 def candidates(m: Scoring, starts: Sequence[int], floor_of: np.ndarray) -> Triples:
