@@ -21,7 +21,7 @@ _WORD = re.compile(r"[^\W_]+")
 _PARTS = ["a", "ab", "abcdefgh", "abcdefghi", "abcdefghij", "abcdefghabcdefgh", "abcdefghabcdefghx",
           "abcdefghabcdefghabcdefghabcdefghz", "Policy", "policy", "POLICY", "x_y", "_", "__init__",
           "2x", "3.14", "k=3", " ", "  ", "\t", "\n", "-", ",", ".", "(", ")", "Ünïcode", "naïve", "\u212a",
-          "東京", "ß", "İstanbul"]
+          "東京", "ß", "İstanbul", "’", "“", "”", "–", "—", "…", "\u00a0", "×"]
 _TEXTS = st.lists(st.lists(st.sampled_from(_PARTS), max_size=25).map("".join), max_size=12)
 
 
@@ -38,11 +38,36 @@ def _topics(texts: list[str]) -> tuple[np.ndarray, np.ndarray, list[str]]:
     return word_ids(texts, _ASCII_WORD, _WORD.findall)
 
 
+def _ascii_words_of(text: str) -> list[str]:
+    """`words`, except that text whose only characters outside ASCII are not word characters
+    is split as ASCII text (one-letter words kept), as word_ids does."""
+    low = text.lower()
+    blanked = re.sub(r"[^\w\x00-\x7f]", " ", low)
+    return words(blanked) if blanked.isascii() else words(low)
+
+
 @settings(max_examples=300, deadline=None)
 @given(_TEXTS)
 def test_numbering_is_that_of_the_word_splitters(texts: list[str]) -> None:
-    _same(_terms(texts), plain_word_ids([words(t) for t in texts]))
+    _same(_terms(texts), plain_word_ids([_ascii_words_of(t) for t in texts]))
     _same(_topics(texts), plain_word_ids([tokens(t) for t in texts]))
+
+
+@settings(max_examples=200, deadline=None)
+@given(_TEXTS)
+def test_term_counts_are_those_of_the_plain_word_split(texts: list[str]) -> None:
+    """One-letter words aside (count_terms drops them), word_ids splits as `words` does."""
+    from generator.enrich import terms
+
+    got = terms.count_terms(texts, min_df=1, max_df=1.0)
+    plain = terms.word_ids
+    try:
+        terms.word_ids = lambda low, chars, split: plain_word_ids([words(t) for t in low])  # type: ignore[assignment]
+        want = terms.count_terms(texts, min_df=1, max_df=1.0)
+    finally:
+        terms.word_ids = plain
+    assert (got[0] != want[0]).nnz == 0 and got[0].shape == want[0].shape
+    assert [got[1][c] for c in range(len(got[1]))] == [want[1][c] for c in range(len(want[1]))]
 
 
 @settings(max_examples=100, deadline=None)
@@ -64,7 +89,7 @@ def test_words_the_hash_cannot_tell_apart_are_numbered_the_plain_way(monkeypatch
 def test_too_many_words_for_the_packing_are_numbered_the_plain_way(monkeypatch: pytest.MonkeyPatch) -> None:
     texts = ["one two three four five six seven eight nine", "ten one"]
     want = plain_word_ids([tokens(t) for t in texts])
-    monkeypatch.setattr(wordids, "_INDEX_BITS", 3)
+    monkeypatch.setattr(wordids, "_HASH_BITS", 61)  # 11 words take 4 bits of position: 60 left
     assert wordids._ascii_words(" ".join(texts), _ASCII_WORD) is None
     _same(_topics(texts), want)
 

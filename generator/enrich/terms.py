@@ -91,6 +91,7 @@ def count_terms(texts: Sequence[str], min_df: int, max_df: float) -> tuple[sp.cs
     import numpy as np
     import scipy.sparse as sp
 
+    # (One-letter words of ASCII text are among these: `kept` drops them with the stop words.)
     numbered, lengths, seen = word_ids([text.lower() for text in texts], WORD_CHARS, _TOKEN.findall)
     kept = np.fromiter((len(w) > 1 and w not in STOP_SET for w in seen), dtype=bool, count=len(seen))
     vocab_words = [w for w, k in zip(seen, kept, strict=True) if k]

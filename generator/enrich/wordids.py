@@ -5,9 +5,9 @@ into words and numbering them. Done with `str.split` and a dict, that is a Pytho
 hash per word (two million of them at ten thousand papers) and took half a second each. Here the
 ASCII texts are one byte array, and numpy finds the runs of word characters and numbers them:
 
-- each word is read as 8-byte pieces (unaligned loads from the buffer), hashed to 40 bits, and
-  the hashes sorted together with the word's position (one integer sort), so equal words end up
-  side by side, first use first;
+- each word is read as 8-byte pieces (unaligned loads from the buffer) and hashed, and the hash
+  (its top 40-odd bits) sorted together with the word's position in one 64-bit integer, so equal
+  words end up side by side, first use first;
 - words side by side with equal hashes are compared piece by piece; if two different words ever
   share a hash, or the input is too large for the packing, the plain dict numbering is used.
 
@@ -17,6 +17,7 @@ numbered together with the rest. The result is the one of `plain_word_ids` (test
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Sequence
 from itertools import chain, compress
 from typing import TYPE_CHECKING
@@ -25,7 +26,10 @@ if TYPE_CHECKING:
     import numpy as np
 
 Split = Callable[[str], list[str]]
-_INDEX_BITS = 24  # positions packed below a 40-bit hash: up to 16 million words at once
+_SEPARATORS = re.compile(r"[^\w\x00-\x7f]+")
+# Positions take the low bits of each sort key, the hash the rest; with fewer hash bits than this
+# (four billion words) words are numbered the plain way.
+_HASH_BITS = 32
 
 
 class WordIds(dict[str, int]):
@@ -49,10 +53,18 @@ def plain_word_ids(docs: Sequence[Sequence[str]]) -> tuple[np.ndarray, np.ndarra
 
 def word_ids(texts: Sequence[str], word_chars: str, fallback: Split) -> tuple[np.ndarray, np.ndarray, list[str]]:
     """`plain_word_ids` of the texts split into words: an ASCII text into its maximal runs of
-    `word_chars` (ASCII), any other text by `fallback`."""
+    `word_chars` (ASCII), any other text by `fallback` (a regular expression's findall for
+    Unicode words). A text whose only characters outside ASCII are not word characters (`\\w`)
+    is split as ASCII text with those characters blanked out: the words `fallback` finds there,
+    when it finds maximal runs of word characters, one-letter runs included."""
     import numpy as np
 
     plain = [t.isascii() for t in texts]
+    if not all(plain):
+        # Most text outside ASCII is ASCII words with a few curly quotes or dashes: with those
+        # blanked out (they are not word characters) it is split as ASCII text.
+        texts = [t if a else _SEPARATORS.sub(" ", t) for t, a in zip(texts, plain, strict=True)]
+        plain = [t.isascii() for t in texts]
     joined = " ".join(compress(texts, plain))
     found = _ascii_words(joined, word_chars)
     if found is None:
@@ -109,7 +121,8 @@ def _ascii_words(joined: str, word_chars: str) -> tuple[np.ndarray, ...] | None:
     if count == 0:
         empty = np.zeros(0, dtype=np.int64)
         return starts, ends, empty, empty
-    if count >= 1 << _INDEX_BITS:
+    index_bits = max(count - 1, 1).bit_length()
+    if 64 - index_bits < _HASH_BITS:
         return None
     lengths = (ends - starts).astype(np.uint64)
     # Every 8 bytes from each position, as one integer (the buffer read at a stride of 1).
@@ -119,10 +132,10 @@ def _ascii_words(joined: str, word_chars: str) -> tuple[np.ndarray, ...] | None:
     h = _mix(lengths * np.uint64(0x9E3779B97F4A7C15) ^ head)
     for q, at in _longer(lengths):
         h[at] = _mix(h[at] ^ _piece(load, masks, starts[at], lengths[at], q))
-    keys = ((h >> np.uint64(64 - 40)) << np.uint64(_INDEX_BITS)) | np.arange(count, dtype=np.uint64)
+    keys = ((h >> np.uint64(index_bits)) << np.uint64(index_bits)) | np.arange(count, dtype=np.uint64)
     keys.sort()
-    where = (keys & np.uint64((1 << _INDEX_BITS) - 1)).astype(np.intp)
-    hashes = keys >> np.uint64(_INDEX_BITS)
+    where = (keys & np.uint64((1 << index_bits) - 1)).astype(np.intp)
+    hashes = keys >> np.uint64(index_bits)
     new = np.empty(count, dtype=bool)
     new[0] = True
     np.not_equal(hashes[1:], hashes[:-1], out=new[1:])
