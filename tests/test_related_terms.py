@@ -91,6 +91,15 @@ def test_half_the_products_give_the_links_of_all_of_them(chunk: int) -> None:
         assert len(expected[0]) >= n // 2  # most rows have links: the comparison is not of empty arrays
         for want, have in zip(expected, got, strict=True):
             assert np.array_equal(want, have)
+        # Split as related_papers splits it between two processes: the later chunks with no bounds
+        # given (they find their own), the first ones with the bounds of the later rows only.
+        starts = chunk_starts(m)
+        for split in (0, 1, len(starts) // 2, len(starts) - 1, len(starts)):
+            later = candidates(m, starts[split:], np.full(n, floor, dtype=np.float32))
+            first = candidates(m, starts[:split], bounds(m, starts[split:]))
+            parts = [np.concatenate(pair) for pair in zip(first, later, strict=True)]
+            for want, have in zip(expected, best_candidates(*parts, k), strict=True):
+                assert np.array_equal(want, have)
 
 
 def test_link_order_by_one_integer_sort_is_that_of_lexsort() -> None:
@@ -107,3 +116,34 @@ def test_link_order_by_one_integer_sort_is_that_of_lexsort() -> None:
         got = in_link_order(rows, cols, values)
         for want, have in zip((rows[order], cols[order], values[order]), got, strict=True):
             assert np.array_equal(want, have)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_shared_terms_of_many_pairs_are_the_greedy_pick_of_each(seed: int) -> None:
+    """`_shared_terms_many` picks in numpy (first `limit * 4` columns of each pair, in batches);
+    the definition: each pair's columns by product descending (ties by column), taken when none of
+    their word stems was taken before, up to `limit`."""
+    from generator.enrich.related import _shared_terms_many
+    from generator.enrich.topics import stem
+
+    rng = np.random.default_rng(seed)
+    words_ = ["policy", "policies", "distillation", "distilled", "student", "teacher", "graph", "graphs"]
+    names = np.array(words_ + [f"{a} {b}" for a in words_ for b in words_ if a != b], dtype=object)
+    n, width = 30, len(names)
+    # Few distinct weights: ties between columns are common.
+    dense = (rng.integers(0, 4, (n, width)) * (rng.random((n, width)) < 0.4)).astype(np.float32) / 4
+    text = sp.csr_matrix(dense)
+    a = rng.integers(0, n, 200).tolist()
+    b = rng.integers(0, n, 200).tolist()
+    for limit in (1, 3, 5):
+        got = _shared_terms_many(text, names, a, b, limit, batch=37)
+        for i, j, have in zip(a, b, got, strict=True):
+            product = dense[i] * dense[j]
+            order = sorted(np.flatnonzero(product > 0).tolist(), key=lambda c, p=product: (-p[c], c))
+            want, used = [], set()
+            for c in order:
+                stems = {stem(w) for w in str(names[c]).split()}
+                if not stems & used and len(want) < limit:
+                    want.append(str(names[c]))
+                    used |= stems
+            assert have == want, (i, j, limit)

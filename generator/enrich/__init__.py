@@ -14,7 +14,7 @@ from .bibnames import apply_name_overrides
 from .keys import apply_year_overrides
 from .merge import merge
 from .registry import Pin, Registry
-from .related import PARALLEL_MIN, Settings, text_model, with_related
+from .related import PARALLEL_MIN, Settings, TagModel, tag_model, text_model, with_related
 from .text import slugify
 from .topics import TagChanges, Taxonomy, load_taxonomy, paper_tag_lists, resolve_note_tags
 
@@ -40,7 +40,7 @@ def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
         tag_changes = _resolve_note_tags(tag_changes, tag_sources, taxonomy, later)
     fork = worth_forking(len(papers), PARALLEL_MIN)
     settings = Settings(config.related_count, config.related_min_score) if config else Settings()
-    with Beside(fork, paper_tag_lists, papers, taxonomy, tag_changes) as tagging:
+    with Beside(fork, _tags, papers, taxonomy, tag_changes, settings if fork else None) as tagging:
         # Before keys: a note's `year:` is the year the citation key is made from.
         papers = apply_year_overrides(papers, year_overrides or {}, problems)
         papers = apply_name_overrides(papers, names or {})
@@ -50,12 +50,20 @@ def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
         if keyed is not None:
             keyed(papers)
         text = text_model(papers, settings) if fork else None
-        tag_lists = tagging.result()
+        tag_lists, tags_model = tagging.result()
     papers = [evolve(p, tags=tags) for p, tags in zip(papers, tag_lists, strict=True)]
-    papers = with_related(papers, settings, text)
+    papers = with_related(papers, settings, text, tags_model)
     digests = _digests(raws, alias)
     topics = tuple((t.name, t.description) for t in taxonomy.topics)
     return Library(papers=papers, digests=digests, topics=topics)
+
+
+def _tags(papers: list[Paper], taxonomy: Taxonomy, tag_changes: TagChanges | None,
+          settings: Settings | None) -> tuple[list[tuple[str, ...]], TagModel | None]:
+    """The papers' tags and, with `settings`, the tag side of their related-paper scores: the
+    forked child makes both, while this process gives keys and makes the text side."""
+    tag_lists = paper_tag_lists(papers, taxonomy, tag_changes)
+    return tag_lists, tag_model(tag_lists, settings) if settings is not None else None
 
 
 def _resolve_note_tags(changes: TagChanges, sources: Mapping[str, tuple[str, int, int]],

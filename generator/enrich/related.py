@@ -32,13 +32,14 @@ from .scores import (
 from .terms import STOP_SET, TermNames, count_terms, normalize_rows, tfidf
 from .text import plain_title
 from .topics import stem
+from .wordids import unique_inverse, unique_sorted
 
 if TYPE_CHECKING:
     import numpy as np
     import scipy.sparse as sp
 
-__all__ = ["STOP_SET", "Settings", "TermNames", "TextModel", "related_papers", "shared_terms", "text_model",
-           "top_k", "with_related"]
+__all__ = ["STOP_SET", "Settings", "TagModel", "TermNames", "TextModel", "related_papers", "shared_terms",
+           "tag_model", "text_model", "top_k", "with_related"]
 
 TOPIC_WEIGHT = 0.35
 CHUNK = 512
@@ -126,12 +127,35 @@ def _topic_weight(cfg: Settings) -> float:
 PARALLEL_MIN = 2000
 
 
-def related_papers(papers: Sequence[Paper], settings: Settings | None = None,
-                   model: TextModel | None = None) -> dict[str, tuple[Related, ...]]:
-    """Best-first related papers for every paper id (papers with none map to `()`).
-    `model` is `text_model(papers, settings)` when the caller made it already."""
+@dataclass
+class TagModel:
+    """The tag side of the score: the weighted tag rows, a dense tags x papers copy of them, and
+    how many papers carry each tag."""
+
+    topics: sp.csr_matrix
+    topics_t: np.ndarray
+    df: Counter[str]
+
+
+def tag_model(tag_lists: Sequence[Sequence[str]], settings: Settings | None = None) -> TagModel:
+    """What the score takes from the tags alone: the forked child that tags the papers makes it."""
     import numpy as np
     import scipy.sparse as sp
+
+    tags, _, df = _tag_matrix(tag_lists)
+    # Words: a sparse product; tags: against a dense copy, as a tag most papers carry (cs.LG)
+    # makes that part dense anyway. Not BLAS (a dense @ dense): its threads would spin on both
+    # cores for little gain. How the pairs are scored: scores.py.
+    topics = sp.csr_matrix(tags * np.float32(math.sqrt(_topic_weight(settings or Settings()))))
+    return TagModel(topics, np.ascontiguousarray(topics.toarray().T), df)
+
+
+def related_papers(papers: Sequence[Paper], settings: Settings | None = None,
+                   model: TextModel | None = None, tags: TagModel | None = None) -> dict[str, tuple[Related, ...]]:
+    """Best-first related papers for every paper id (papers with none map to `()`).
+    `model` is `text_model(papers, settings)` and `tags` is `tag_model` of the papers' tags
+    when the caller made them already."""
+    import numpy as np
 
     cfg = settings or Settings()
     n = len(papers)
@@ -139,21 +163,19 @@ def related_papers(papers: Sequence[Paper], settings: Settings | None = None,
     if n < 2 or cfg.count <= 0:
         return out
     words = model if model is not None else text_model(papers, cfg)
-    tags, _, tag_df = _tag_matrix([p.tags for p in papers])
-    # Words: a sparse product; tags: against a dense copy, as a tag most papers carry (cs.LG)
-    # makes that part dense anyway. Not BLAS (a dense @ dense): its threads would spin on both
-    # cores for little gain. How the pairs are scored: scores.py.
-    topics = sp.csr_matrix(tags * np.float32(math.sqrt(_topic_weight(cfg))))
-    scoring = Scoring(words.words, words.words_t, topics, np.ascontiguousarray(topics.toarray().T),
+    tagged = tags if tags is not None else tag_model([p.tags for p in papers], cfg)
+    tag_df = tagged.df
+    scoring = Scoring(words.words, words.words_t, tagged.topics, tagged.topics_t,
                       min(cfg.count, n - 1), float32_at_least(cfg.min_score), cfg.chunk)
-    floor_of = bounds(scoring)
     starts = chunk_starts(scoring)
     # With many papers the later chunks are scored in a forked child, and then half the
-    # reasons; the parts are put together in row order, as a serial run has them.
+    # reasons; the parts are put together in row order, as a serial run has them. The child
+    # finds the bounds of its rows as it goes; this process needs them before its own chunks.
     fork = worth_forking(n, PARALLEL_MIN)
-    split = split_by_work(scoring, 0.5) if fork else len(starts)
+    split = split_by_work(scoring) if fork else len(starts)
+    floor_of = np.full(n, scoring.floor, dtype=np.float32)
     with Beside(split < len(starts), candidates, scoring, starts[split:], floor_of) as rest:
-        found = [candidates(scoring, starts[:split], floor_of)]
+        found = [candidates(scoring, starts[:split], bounds(scoring, starts[split:]))]
         if split < len(starts):
             found.append(rest.result())
     ci, cj, cs = (np.concatenate(parts) for parts in zip(*found, strict=True))
@@ -196,7 +218,7 @@ def _reasons(papers: Sequence[Paper], text: sp.csr_matrix, terms: TermNames, tag
     n = len(papers)
     # Shared terms do not depend on the direction of a pair: each pair's once.
     lo, hi = np.minimum(pi, pj), np.maximum(pi, pj)
-    pairs, which = np.unique(lo.astype(np.int64) * n + hi, return_inverse=True)
+    pairs, which = unique_inverse(lo.astype(np.int64) * n + hi)
     shared = _shared_terms_many(text, terms, (pairs // n).tolist(), (pairs % n).tolist())
     # A tag most papers carry (say cs.LG) explains nothing.
     telling = [[t for t in p.tags if n < 5 or tag_df[t] <= n / 2] for p in papers]
@@ -205,7 +227,7 @@ def _reasons(papers: Sequence[Paper], text: sp.csr_matrix, terms: TermNames, tag
     # part written once per pair.
     said = ["shared terms: " + ", ".join(words) if words else "" for words in shared]
     out = []
-    for i, j, x in zip(pi.tolist(), pj.tolist(), which.reshape(-1).tolist(), strict=True):
+    for i, j, x in zip(pi.tolist(), pj.tolist(), which.tolist(), strict=True):
         other = tag_sets[j]
         topics = [t for t in telling[i] if t in other][:TOPICS_IN_WHY]
         terms_part = said[x]
@@ -268,7 +290,7 @@ def _first_terms_if_distinct(cols: np.ndarray, bounds: np.ndarray, terms: TermNa
     if limit < 1 or not len(enough):
         return out
     first = cols[bounds[enough][:, None] + np.arange(limit)]  # (pairs, limit) columns, best first
-    needed = np.unique(first).tolist()
+    needed = unique_sorted(first).tolist()
     for column in needed:
         if column not in named:
             term = str(terms[column])
@@ -337,6 +359,6 @@ def shared_terms(text: sp.csr_matrix, terms: TermNames | np.ndarray, i: int, j: 
 
 
 def with_related(papers: list[Paper], settings: Settings | None = None,
-                 model: TextModel | None = None) -> list[Paper]:
-    links = related_papers(papers, settings, model)
+                 model: TextModel | None = None, tags: TagModel | None = None) -> list[Paper]:
+    links = related_papers(papers, settings, model, tags)
     return [evolve(p, related=links[p.id]) for p in papers]

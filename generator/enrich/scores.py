@@ -56,54 +56,72 @@ class Scoring:
         return scores
 
 
-def bounds(m: Scoring) -> np.ndarray:
+def bounds(m: Scoring, starts: Sequence[int] | None = None) -> np.ndarray:
     """Per row, a score its k-th best link has at least: the k-th best among its own chunk's
-    columns (or `floor`, whichever is higher)."""
+    columns (or `floor`, whichever is higher). Only for the rows of the chunks at `starts` (all
+    by default); other rows get `floor`."""
     import numpy as np
 
     out = np.full(m.size, m.floor, dtype=np.float32)
-    for start in range(0, m.size, m.chunk):
+    for start in chunk_starts(m) if starts is None else starts:
         stop = min(start + m.chunk, m.size)
-        if stop - start > m.k:
-            scores = m.block(start, stop, start, stop)
-            kth = np.partition(scores, stop - start - m.k, axis=1)[:, stop - start - m.k]
-            out[start:stop] = np.maximum(kth, m.floor)
+        _own_bounds(m, m.block(start, stop, start, stop), start, out)
     return out
+
+
+def _own_bounds(m: Scoring, scores: np.ndarray, start: int, out: np.ndarray) -> None:
+    """`bounds` of the rows of the chunk at `start` into `out`, from their scores against the
+    columns from `start` on (the first columns are the chunk's own)."""
+    import numpy as np
+
+    width = min(start + m.chunk, m.size) - start
+    if width > m.k:
+        kth = np.partition(scores[:, :width], width - m.k, axis=1)[:, width - m.k]
+        out[start:start + width] = np.maximum(kth, m.floor)
 
 
 def chunk_starts(m: Scoring) -> list[int]:
     return list(range(0, m.size, m.chunk))
 
 
-def split_by_work(m: Scoring, share: float) -> int:
-    """How many chunks (from the first) hold about `share` of the scoring work: a chunk scores
-    the columns from its start on, so the first chunks weigh most, and each also costs about as
-    much as a twelfth of the widest (its top k, its slice of the columns; measured at 10k)."""
+def split_by_work(m: Scoring) -> int:
+    """How many chunks (from the first) one process scores while another scores the rest, so that
+    both are done about together. A chunk scores the columns from its start on, so the first
+    chunks weigh most, and each also costs about as much as a twelfth of the widest (its top k,
+    its slice of the columns; measured at 10k). The first process also makes the bounds of the
+    other's rows (`bounds`), one own-chunk block each, about as much again as that twelfth."""
     starts = chunk_starts(m)
     work = [m.size - s + m.size / 12 for s in starts]
-    total, done = sum(work), 0.0
-    for n, w in enumerate(work):
-        if done + w / 2 > total * share:
-            return n
-        done += w
-    return len(starts)
+    own = m.size / 12
+
+    def longer(split: int) -> float:
+        return max(sum(work[:split]) + own * (len(starts) - split), sum(work[split:]))
+
+    return min(range(len(starts) + 1), key=longer)
 
 
 def candidates(m: Scoring, starts: Sequence[int], floor_of: np.ndarray) -> Triples:
     """(row, column, score) candidates from the chunks beginning at `starts`: each row's best
-    k among the columns from its chunk on, and the later rows' scores that reach `floor_of`."""
+    k among the columns from its chunk on, and the later rows' scores that reach `bounds`.
+
+    The chunks are scored last first: each one's own columns give its rows' bounds on the way
+    (the products are the same as `bounds` makes), so `floor_of` (`bounds` or an array of the
+    same shape) is only read for the rows after the last of `starts`."""
     import numpy as np
 
     found = [(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32))]
     n = m.size
-    for start in starts:
+    floor_of = floor_of.copy()
+    for start in sorted(starts, reverse=True):
         stop = min(start + m.chunk, n)
         scores = m.block(start, stop, start, n)
+        _own_bounds(m, scores, start, floor_of)
         rows, cols, values = top_k(scores, m.k, m.floor)
         found.append((rows + start, cols + start, values))
         if stop < n:
             later = scores[:, stop - start:]
-            mine, theirs = np.nonzero(later >= floor_of[stop:])
+            # (np.nonzero of a 2-d mask is several times slower than flatnonzero and divmod.)
+            mine, theirs = np.divmod(np.flatnonzero(later >= floor_of[stop:]), later.shape[1])
             found.append((theirs + stop, mine + start, later[mine, theirs]))
     rows, cols, values = (np.concatenate(parts) for parts in zip(*found, strict=True))
     return rows, cols, values

@@ -22,11 +22,14 @@ from collections.abc import Callable, Sequence
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
-from .terms import WordIds
 from .topics import _BLANK, _WORD, TITLE_WEIGHT, Key, Taxonomy
+from .wordids import unique_sorted, word_ids
 
 if TYPE_CHECKING:
     import numpy as np
+
+
+_ASCII_WORD = "".join(chr(c) for c in range(128) if chr(c).isalnum())
 
 
 def tokens(text: str) -> list[str]:
@@ -42,11 +45,7 @@ def count_hits(taxonomy: Taxonomy, texts: Sequence[str]) -> np.ndarray:
     counts = np.zeros((len(texts), width), dtype=np.int64)
     if not texts or not width:
         return counts
-    docs = [tokens(t) for t in texts]
-    ids = WordIds()
-    flat = np.fromiter(map(ids.__getitem__, chain.from_iterable(docs)), dtype=np.int64)
-    lengths = np.fromiter(map(len, docs), dtype=np.int64, count=len(docs))
-    vocab = list(ids)
+    flat, lengths, vocab = word_ids(texts, _ASCII_WORD, _WORD.findall)
     taxonomy.learn(vocab)
     doc = np.repeat(np.arange(len(texts)), lengths)
     cells = [_single_cells(taxonomy, vocab, flat, doc, width)]
@@ -129,7 +128,7 @@ def _phrase_cells(taxonomy: Taxonomy, vocab: list[str], flat: np.ndarray, doc: n
         ok[check] = has[flat[position[check] + 1 + j], need[check]]
         position, rest, topic = position[ok], rest[ok], topic[ok]
     # A topic counts once per start position, however many of its phrases start there.
-    cell = np.unique(position * width + topic)
+    cell = unique_sorted(position * width + topic)
     return doc[cell // width] * width + cell % width
 
 

@@ -143,10 +143,6 @@ def index_notes(library: Library, by_paper: dict[str, Note], orphans: list[Note]
     papers = library.by_id()
     keys: dict[str, str] = {}
     titles: dict[str, str | None] = {}
-    for p in library.papers:
-        keys[p.key] = p.id
-        t = _fold(p.title)
-        titles[t] = None if t in titles else p.id  # a title two papers share links to neither
     index = NoteIndex(stems=stems, hidden=hidden)
     mentions: dict[str, list[str]] = {}
     pairs: list[tuple[str | None, Note]] = [*by_paper.items(), *((None, n) for n in orphans)]
@@ -154,6 +150,9 @@ def index_notes(library: Library, by_paper: dict[str, Note], orphans: list[Note]
         me = papers.get(owner) if owner else None
         raw = wikilinks(note.body)
         found: list[Link] = []
+        if raw and not keys:
+            # Folding every title takes a while at 10,000 papers: only once a note links.
+            _link_targets(library, keys, titles)
         for target, label, offset in raw:
             pid = keys.get(target) or titles.get(_fold(target))
             line = note.body_line + offset
@@ -180,6 +179,14 @@ def index_notes(library: Library, by_paper: dict[str, Note], orphans: list[Note]
     index.orphans = orphans
     index.mentions = {pid: tuple(ids) for pid, ids in mentions.items()}
     return index
+
+
+def _link_targets(library: Library, keys: dict[str, str], titles: dict[str, str | None]) -> None:
+    """What a wiki-link may name: a citation key, or an exact title (folded)."""
+    for p in library.papers:
+        keys[p.key] = p.id
+        t = _fold(p.title)
+        titles[t] = None if t in titles else p.id  # a title two papers share links to neither
 
 
 def _href(from_paper: Paper, to_paper: Paper, config: Config) -> str:
