@@ -1,22 +1,25 @@
 """BibTeX entries and abstracts written ahead, by a low-priority child, while related papers are found.
 
 Before rendering, the build's two processes (this one and a forked helper) find tags and related
-papers, but not always both at full speed: a core is idle for a second or so. Every paper's
-BibTeX entry and the HTML of its abstract (a fifth of rendering its page) depend only on fields
-that are final once the citation keys are given. So as soon as they are, a child at the lowest
-priority (`nice` 19, it runs only on a core nobody else wants) makes them for all papers. When
-rendering starts, they are taken if the child has finished (else it is stopped and nothing is
-lost: the workers make them as before), each only for a paper whose fields are still the same
-(a note may retitle a paper after enrichment), and remembered where the workers forked next
-find them (`bibtex.remember`, `render.paper.remember_abstract`).
+papers, but not always both at full speed: a core is idle now and then. Every paper's BibTeX
+entry and the HTML of its abstract (a fifth of rendering its page) depend only on fields that
+are final once the citation keys are given. So as soon as they are, a child at the lowest
+priority (`nice` 19: it runs only on a core nobody else wants) makes them for all papers, a
+chunk at a time, into a temporary file. When rendering starts the child is stopped and every
+whole chunk it wrote is taken (the workers make the rest, as they would anyway), each item only
+for a paper whose fields are still the same (a note may retitle a paper after enrichment), and
+remembered where the workers forked next find it (`bibtex.remember`,
+`render.paper.remember_abstract`). Nothing waits for the child: on a busy machine it may have
+made nothing, which costs nothing but its own time.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
-from multiprocessing.connection import Connection
-from typing import Any
+import pickle
+import tempfile
+from typing import IO, Any
 
 from .enrich import bibtex
 from .forked import worth_forking
@@ -24,72 +27,92 @@ from .model import Paper
 from .render.paper import abstract_html, remember_abstract
 
 MINIMUM = 2000  # papers; below that rendering is serial and short
+CHUNK = 500     # papers per record of the file: what a stopped child loses at most
+_LENGTH = 8     # bytes of a record's length prefix
 
 
 class EarlyEntries:
     def __init__(self) -> None:
         self._process: Any = None
-        self._receive: Connection | None = None
+        self._file: IO[bytes] | None = None
         self._papers: list[Paper] = []
 
     def start(self, papers: list[Paper]) -> None:
-        """Write the entries of `papers` in a child (again, if called twice: the last call counts)."""
+        """Make the entries of `papers` in a child (again, if called twice: the last call counts)."""
         self.stop()
         if not worth_forking(len(papers), MINIMUM):
             return
         self._papers = papers
+        self._file = tempfile.TemporaryFile()
         context = multiprocessing.get_context("fork")
-        self._receive, send = context.Pipe(duplex=False)
-        self._process = context.Process(target=_child, args=(send, papers), daemon=True)
+        self._process = context.Process(target=_child, args=(self._file, papers), daemon=True)
         self._process.start()
-        send.close()
 
     def take(self, papers: list[Paper]) -> int:
-        """Remember the child's entries and abstracts for those of `papers` whose fields are unchanged,
-        if it has finished; returns how many entries. The child is gone afterwards either way."""
+        """Stop the child and remember what it made for those of `papers` whose fields are
+        unchanged; returns how many entries."""
+        made = self._collect()
+        early = {p.id: (p, entry, html) for p, (entry, html) in zip(self._papers, made, strict=False)}
+        self.stop()
         taken = 0
-        try:
-            if self._receive is not None and self._receive.poll(0):
-                made: list[tuple[str, str]] = self._receive.recv()
-                # The child answers in the order of the papers it was given; only its texts come
-                # back (the fields they were made from are compared here).
-                early = {p.id: (p, entry, html) for p, (entry, html) in zip(self._papers, made, strict=True)}
-                for paper in papers:
-                    known = early.get(paper.id)
-                    if known is None:
-                        continue
-                    then, entry, html = known
-                    if bibtex.entry_fields(then) == bibtex.entry_fields(paper):
-                        bibtex.remember(paper, entry)
-                        taken += 1
-                    if then.abstract == paper.abstract:
-                        remember_abstract(paper, html)
-        except (EOFError, OSError, ValueError):
-            taken = 0  # the child died (or answered for other papers): the workers make them
-        finally:
-            self.stop()
+        for paper in papers:
+            known = early.get(paper.id)
+            if known is None:
+                continue
+            then, entry, html = known
+            if bibtex.entry_fields(then) == bibtex.entry_fields(paper):
+                bibtex.remember(paper, entry)
+                taken += 1
+            if then.abstract == paper.abstract:
+                remember_abstract(paper, html)
         return taken
 
-    def stop(self) -> None:
-        self._papers = []
-        if self._receive is not None:
-            self._receive.close()
-            self._receive = None
+    def _collect(self) -> list[tuple[str, str]]:
+        """The (entry, abstract HTML) of the child's whole records, in the order of its papers."""
+        handle = self._file
+        self._stop_child()
+        made: list[tuple[str, str]] = []
+        if handle is None:
+            return made
+        try:
+            handle.seek(0)
+            data = handle.read()
+        except OSError:
+            return made
+        pos = 0
+        while pos + _LENGTH <= len(data):
+            size = int.from_bytes(data[pos:pos + _LENGTH], "little")
+            if pos + _LENGTH + size > len(data):
+                break  # the record the child was writing when it was stopped
+            made.extend(pickle.loads(data[pos + _LENGTH:pos + _LENGTH + size]))
+            pos += _LENGTH + size
+        return made
+
+    def _stop_child(self) -> None:
         if self._process is not None:
             if self._process.is_alive():
                 self._process.terminate()
             self._process.join()
             self._process = None
 
+    def stop(self) -> None:
+        self._stop_child()
+        self._papers = []
+        if self._file is not None:
+            self._file.close()
+            self._file = None
 
-def _child(send: Connection, papers: list[Paper]) -> None:
+
+def _child(out: IO[bytes], papers: list[Paper]) -> None:
     try:
         os.nice(19)
     except OSError:
         pass
     try:
-        send.send([(bibtex.block(p), abstract_html(p.abstract)) for p in papers])
-    except Exception:  # anything at all: the parent then does without
+        for start in range(0, len(papers), CHUNK):
+            record = pickle.dumps([(bibtex.block(p), abstract_html(p.abstract)) for p in papers[start:start + CHUNK]],
+                                  protocol=pickle.HIGHEST_PROTOCOL)
+            out.write(len(record).to_bytes(_LENGTH, "little") + record)
+            out.flush()
+    except Exception:  # anything at all: the parent takes the records written so far
         pass
-    finally:
-        send.close()

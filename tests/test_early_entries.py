@@ -22,8 +22,9 @@ from generator.render import paper
 
 def _wait(early: EarlyEntries) -> None:
     deadline = time.monotonic() + 60
-    while early._receive is not None and not early._receive.poll(0.05):
-        assert time.monotonic() < deadline, "the child never answered"
+    while early._process is not None and early._process.is_alive():
+        assert time.monotonic() < deadline, "the child never finished"
+        time.sleep(0.05)
 
 
 def test_finished_entries_are_taken_for_unchanged_papers_only(seed_build: BuildResult,
@@ -52,15 +53,42 @@ def test_finished_entries_are_taken_for_unchanged_papers_only(seed_build: BuildR
     assert "Retitled by a note" in bibtex.block(final[0]) and written == [final[0].key]
 
 
-def test_an_unfinished_child_gives_nothing_and_is_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_stopped_child_gives_its_whole_chunks(seed_build: BuildResult, monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator import early as early_module
+
     monkeypatch.setenv("READINGLIST_JOBS", "2")
+    monkeypatch.setattr(early_module, "CHUNK", 10)
+    papers = seed_build.library.papers
+    block = bibtex.block
+    # The child stalls after its second chunk, as a child the machine gives no time would.
+    monkeypatch.setattr(bibtex, "block", lambda p: time.sleep(60) if p is papers[20] else block(p))
     early = EarlyEntries()
-    early.start([])  # no papers: the child answers at once, but take() may come first
-    taken = early.take([])
-    assert taken == 0 and early._process is None and early._receive is None
+    early.start(papers)
+    deadline = time.monotonic() + 60
+    while len(_records(early)) < 2:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    bibtex._BLOCKS.clear()
+    assert early.take(papers) == 20
+    assert early._process is None and early._file is None
+    assert [bibtex.known(p) for p in papers] == [True] * 20 + [False] * (len(papers) - 20)
     monkeypatch.setenv("READINGLIST_JOBS", "1")
     early.start([_paper()])
     assert early._process is None  # one process: no child at all
+
+
+def _records(early: EarlyEntries) -> list[int]:
+    """Sizes of the whole records the child has written so far."""
+    assert early._file is not None
+    data = os.pread(early._file.fileno(), 1 << 24, 0)
+    sizes, pos = [], 0
+    while pos + 8 <= len(data):
+        size = int.from_bytes(data[pos:pos + 8], "little")
+        if pos + 8 + size > len(data):
+            break
+        sizes.append(size)
+        pos += 8 + size
+    return sizes
 
 
 def _paper(**changes: object) -> Paper:
