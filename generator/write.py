@@ -161,9 +161,17 @@ class Prewrite:
 
     def __init__(self, build_dir: Path, protected: list[Path], rels: list[str]) -> None:
         root = self.root = _prepare(build_dir, protected)
-        self.targets, self.existing = _targets(root, dict.fromkeys(rels))
-        for folder in {t.parent for t in self.targets.values()}:
-            folder.mkdir(parents=True, exist_ok=True)
+        self.rels = set(rels)
+        # The folders are made and checked here, before any worker writes; each file's path is
+        # checked by the worker that writes it, before it writes anything of its run.
+        heads = {rel.rpartition("/")[0] for rel in self.rels}
+        for head in heads:
+            if head:
+                (root / head).mkdir(parents=True, exist_ok=True)
+        # The folders' listings, made here before anything is written, go to the workers with the
+        # fork: what existed before this build is what each file is compared against.
+        self._listings: dict[str, tuple[Path, dict[str, bool]]] = {}
+        _targets(root, {f"{head}/.probe" if head else ".probe": None for head in heads}, self._listings)
         self.mode = _new_file_mode()
         self.written: list[str] = []
         self.unchanged = 0
@@ -171,12 +179,11 @@ class Prewrite:
 
     def write(self, files: Mapping[str, str | bytes]) -> tuple[list[str], int]:
         """Write those of `files` this was set up for; (written, unchanged)."""
+        mine = {rel: None for rel in files if rel in self.rels}
+        targets, existing = _targets(self.root, mine, self._listings)
         written, unchanged = [], 0
-        for rel, content in files.items():
-            target = self.targets.get(rel)
-            if target is None:
-                continue
-            if _write_one(target, content, rel in self.existing, self.mode):
+        for rel, target in targets.items():
+            if _write_one(target, files[rel], rel in existing, self.mode):
                 written.append(rel)
             else:
                 unchanged += 1
@@ -185,7 +192,7 @@ class Prewrite:
     def write_others(self, files: Mapping[str, str | bytes]) -> tuple[list[str], list[str], int]:
         """Write those of `files` that are not paper pages (the listings a worker renders while the
         others render papers), checked here first as write_tree would; (names, written, unchanged)."""
-        rest = {rel: content for rel, content in files.items() if rel not in self.targets}
+        rest = {rel: content for rel, content in files.items() if rel not in self.rels}
         targets, existing = _targets(self.root, rest)
         for folder in {t.parent for t in targets.values()}:
             folder.mkdir(parents=True, exist_ok=True)
@@ -280,11 +287,12 @@ def write_tree(build_dir: Path, files: Mapping[str, str | bytes], protected: lis
     return stats
 
 
-def _targets(root: Path, files: Mapping[str, object]) -> tuple[dict[str, Path], set[str]]:
+def _targets(root: Path, files: Mapping[str, object],
+             folders: dict[str, tuple[Path, dict[str, bool]]] | None = None) -> tuple[dict[str, Path], set[str]]:
     """Every output path, checked, and which of them exist. Ten thousand papers share a handful of
-    folders, so each folder is resolved and listed once, not each file looked at on its own
-    (resolve() is an lstat per path component)."""
-    folders: dict[str, tuple[Path, dict[str, bool]]] = {}
+    folders, so each folder is resolved and listed once (into `folders`, which a caller may keep),
+    not each file looked at on its own (resolve() is an lstat per path component)."""
+    folders = {} if folders is None else folders
     out: dict[str, Path] = {}
     existing: set[str] = set()
     for rel in files:

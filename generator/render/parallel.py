@@ -120,5 +120,5 @@ def _render_run(start: int, end: int) -> tuple[list[str], dict[str, str], dict[i
     if prewrite is None:
         return [], files, entries, None
     wrote = prewrite.write(files)
-    names = [rel for rel in files if rel in prewrite.targets]
-    return names, {rel: text for rel, text in files.items() if rel not in prewrite.targets}, entries, wrote
+    names = [rel for rel in files if rel in prewrite.rels]
+    return names, {rel: text for rel, text in files.items() if rel not in prewrite.rels}, entries, wrote
