@@ -122,26 +122,26 @@ def neighbourhood_svg(paper: Paper, links: Sequence[tuple[float, Neighbour]],
     others = [other for _, other in links]
     best = max(scores) or 1.0
     parts = [_svg_open(width, height)]
-    xs, ys, fx_s, fy_s = [], [], [], []
+    xs, ys, x_text, y_text = [], [], [], []
     for score, (_, fx, fy) in zip(scores, _spots(len(links), width, height), strict=True):
         near = 0.62 + 0.38 * (1 - score / best)
         x = cx + fx * near
         y = cy + fy * near * 1.15
         xs.append(x)
         ys.append(y)
-        fx_s.append(f"{x:.1f}")
-        fy_s.append(f"{y:.1f}")
+        x_text.append(f"{x:.1f}")
+        y_text.append(f"{y:.1f}")
     # Edges among the neighbours first (thin), then from the paper (weighted), then nodes on top.
     ids = [other.paper.id for other in others]
     for i, a in enumerate(others):
         for j in range(i + 1, len(others)):
             if ids[j] in a.near or ids[i] in others[j].near:
-                parts.append(f'<line class="rl-edge rl-edge--side" x1="{fx_s[i]}" y1="{fy_s[i]}" '
-                             f'x2="{fx_s[j]}" y2="{fy_s[j]}"/>')
+                parts.append(f'<line class="rl-edge rl-edge--side" x1="{x_text[i]}" y1="{y_text[i]}" '
+                             f'x2="{x_text[j]}" y2="{y_text[j]}"/>')
     centre = f'<line class="rl-edge" x1="{cx:.1f}" y1="{cy:.1f}" x2="'
     shown = [f"{score:.2f}" for score in scores]
     for i, score in enumerate(scores):
-        parts.append(f'{centre}{fx_s[i]}" y2="{fy_s[i]}" stroke-width="{1 + 5 * score / best:.1f}">'
+        parts.append(f'{centre}{x_text[i]}" y2="{y_text[i]}" stroke-width="{1 + 5 * score / best:.1f}">'
                      f"<title>score {shown[i]}</title></line>")
     for i, other in enumerate(others):
         x = xs[i]
@@ -149,7 +149,7 @@ def neighbourhood_svg(paper: Paper, links: Sequence[tuple[float, Neighbour]],
         label = (f'<text x="{x + (11 if right else -11):.1f}" y="{ys[i] + 4:.1f}" '
                  f'text-anchor="{"start" if right else "end"}">{other.label}</text>' if other.label else "")
         parts.append(f'<a xlink:href="{other.href}" class="rl-node"><title>{other.title} '
-                     f'&#40;score {shown[i]}&#41;</title><circle cx="{fx_s[i]}" cy="{fy_s[i]}" '
+                     f'&#40;score {shown[i]}&#41;</title><circle cx="{x_text[i]}" cy="{y_text[i]}" '
                      f'r="{6 + 3 * scores[i] / best:.1f}"/>{label}</a>')
     head, tail = _self_node(cx, cy)
     parts.append(head + _texts(paper.title)[0] + tail)
