@@ -49,7 +49,11 @@ class Scoring:
         """Scores of rows start..stop-1 against columns first..last-1, the diagonal at -1."""
         import numpy as np
 
-        scores = (self.words[start:stop] @ self.words_t[:, first:last]).toarray()
+        # A few columns: the transpose of their rows, rather than a slice of all of words_t
+        # (scipy reads every row of it for that); the products are the same, summed alike.
+        narrow = (last - first) * 5 < self.size
+        right = self.words[first:last].T if narrow else self.words_t[:, first:last]
+        scores = (self.words[start:stop] @ right).toarray()
         scores += self.topics[start:stop] @ self.topics_t[:, first:last]
         own = np.arange(max(start, first), min(stop, last))
         scores[own - start, own - first] = -1.0  # never related to itself
