@@ -10,7 +10,8 @@ rows, as candidates, the scores it computed for them:
 - every row's own part (columns from its chunk on) gives its best k there (`top_k`);
 - a row's earlier columns were scored by the earlier chunks; of those, only the scores that reach
   a lower bound of its final k-th best can matter: the k-th best among its own chunk's columns
-  (`bounds`), which is known before any chunk is scored;
+  (`bounds`). The chunks are scored last first, so a chunk's rows have their bounds (from the
+  first columns of its own block) before any earlier chunk needs them;
 - each row's best k are the best of its candidates (`best_candidates`), in `top_k`'s order.
 
 `tests/test_related_*` compare this with scoring every row against every column.
