@@ -10,7 +10,8 @@ rows, as candidates, the scores it computed for them:
 - every row's own part (columns from its chunk on) gives its best k there (`top_k`);
 - a row's earlier columns were scored by the earlier chunks; of those, only the scores that reach
   a lower bound of its final k-th best can matter: the k-th best among its own chunk's columns
-  (`bounds`), which is known before any chunk is scored;
+  (`bounds`). The chunks are scored last first, so a chunk's rows have their bounds (from the
+  first columns of its own block) before any earlier chunk needs them;
 - each row's best k are the best of its candidates (`best_candidates`), in `top_k`'s order.
 
 `tests/test_related_*` compare this with scoring every row against every column.
@@ -49,7 +50,11 @@ class Scoring:
         """Scores of rows start..stop-1 against columns first..last-1, the diagonal at -1."""
         import numpy as np
 
-        scores = (self.words[start:stop] @ self.words_t[:, first:last]).toarray()
+        # A few columns: the transpose of their rows, rather than a slice of all of words_t
+        # (scipy reads every row of it for that); the products are the same, summed alike.
+        narrow = (last - first) * 5 < self.size
+        right = self.words[first:last].T if narrow else self.words_t[:, first:last]
+        scores = (self.words[start:stop] @ right).toarray()
         scores += self.topics[start:stop] @ self.topics_t[:, first:last]
         own = np.arange(max(start, first), min(stop, last))
         scores[own - start, own - first] = -1.0  # never related to itself
