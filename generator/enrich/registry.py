@@ -96,6 +96,9 @@ class Registry:
         return cls(entries, path=shown, lines=lines)
 
     def dump(self) -> str:
+        fast = _write_own_layout(self.entries)
+        if fast is not None:
+            return HEADER + fast
         body = yaml.dump(dict(sorted(self.entries.items())), Dumper=_DUMPER, allow_unicode=True,
                          sort_keys=True, width=200)
         return HEADER + body
@@ -196,6 +199,26 @@ def _read_own_layout(text: str) -> tuple[dict[str, dict[str, str]], dict[str, in
         entries[pid] = {"key": key, "slug": slug}
         lines[pid] = first + 3 * n
     return entries, lines
+
+
+def _write_own_layout(entries: Mapping[str, Mapping[str, str]]) -> str | None:
+    """What the YAML dumper writes for entries that all hold a plain `key` and `slug` (tests
+    compare the two), written directly: the dumper took half a second for ten thousand papers,
+    and every build that adds a paper writes the file. None when any entry is otherwise."""
+    plain = re.compile(rf"{_SCALAR}")
+    out = []
+    for pid in sorted(entries):
+        entry = entries[pid]
+        if len(entry) != 2 or len(pid) >= 128:  # a long key is written `? key` by the dumper
+            return None
+        key, slug = entry.get("key"), entry.get("slug")
+        if key is None or slug is None:
+            return None
+        for value in (pid, key, slug):
+            if not plain.fullmatch(value) or not _plain_str(value):
+                return None
+        out.append(f"{pid}:\n  key: {key}\n  slug: {slug}\n")
+    return "".join(out) if out else None
 
 
 def _plain_str(value: str) -> bool:
