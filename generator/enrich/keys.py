@@ -25,12 +25,17 @@ def family_name(name: str) -> str:
     return split_name(name).family or name
 
 
+_NOT_ASCII_WORD = re.compile(r"[^a-z0-9]")
+_SPACES = re.compile(r"\s+")
+
+
 def _ascii_word(text: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", unidecode(text).lower())
+    # unidecode only for what is not ASCII already (a key is made for every new paper)
+    return _NOT_ASCII_WORD.sub("", (text if text.isascii() else unidecode(text)).lower())
 
 
 def first_title_word(title: str) -> str:
-    for word in re.split(r"\s+", plain_title(title)):
+    for word in _SPACES.split(plain_title(title)):
         word = _ascii_word(word)
         if word and word not in STOP_WORDS and not word.isdigit():
             return word[:20]

@@ -20,8 +20,11 @@ def plain_title(title: str) -> str:
     return " ".join(text.split())
 
 
+_ASCII_WORD = re.compile(r"[a-z0-9]+")
+
+
 def ascii_words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9]+", unidecode(text).lower())
+    return _ASCII_WORD.findall((text if text.isascii() else unidecode(text)).lower())
 
 
 def slugify(text: str, limit: int = 60) -> str:
