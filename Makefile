@@ -50,8 +50,11 @@ test: deps system-deps lint
 golden: deps
 	READINGLIST_UPDATE_GOLDEN=1 $(BIN)/pytest -q $(wildcard tests/test_golden*.py tests/test_*_golden.py)
 
+# The package is byte-compiled first, as a regular install is: an editable install compiles on
+# first import, and with PYTHONDONTWRITEBYTECODE set every process would compile it again.
 bench: deps
-	$(BIN)/python benchmarks/run.py
+	$(BIN)/python -m compileall -q generator
+	$(BIN)/python benchmarks/run.py --edit-loop
 
 clean:
 	rm -rf site .pytest_cache .mypy_cache .ruff_cache
