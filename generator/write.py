@@ -164,30 +164,24 @@ class Prewrite:
         self.rels = set(rels)
         # The folders are made and checked here, before any worker writes; each file's path is
         # checked by the worker that writes it, before it writes anything of its run.
-        heads = {rel.rpartition("/")[0] for rel in self.rels}
-        for head in heads:
-            if head:
-                (root / head).mkdir(parents=True, exist_ok=True)
         # The folders' listings, made here before anything is written, go to the workers with the
         # fork: what existed before this build is what each file is compared against.
-        self._listings: dict[str, tuple[Path, dict[str, bool]]] = {}
-        _targets(root, {f"{head}/.probe" if head else ".probe": None for head in heads}, self._listings)
+        self._listings: Folders = {}
+        for rel in self.rels:
+            head = rel.rpartition("/")[0]
+            if head not in self._listings:
+                (root / head).mkdir(parents=True, exist_ok=True)
+                _folder(root, head, self._listings, rel)
         self.mode = _new_file_mode()
         self.written: list[str] = []
         self.unchanged = 0
         self.done: set[str] = set()
 
-    def write(self, files: Mapping[str, str | bytes]) -> tuple[list[str], int]:
-        """Write those of `files` this was set up for; (written, unchanged)."""
-        mine = {rel: None for rel in files if rel in self.rels}
+    def write(self, files: Mapping[str, str | bytes]) -> tuple[list[str], list[str], int]:
+        """Write those of `files` this was set up for; (names, written, unchanged)."""
+        mine = {rel: files[rel] for rel in files if rel in self.rels}
         targets, existing = _targets(self.root, mine, self._listings)
-        written, unchanged = [], 0
-        for rel, target in targets.items():
-            if _write_one(target, files[rel], rel in existing, self.mode):
-                written.append(rel)
-            else:
-                unchanged += 1
-        return written, unchanged
+        return list(mine), *self._write_all(targets, mine, existing)
 
     def write_others(self, files: Mapping[str, str | bytes]) -> tuple[list[str], list[str], int]:
         """Write those of `files` that are not paper pages (the listings a worker renders while the
@@ -196,13 +190,17 @@ class Prewrite:
         targets, existing = _targets(self.root, rest)
         for folder in {t.parent for t in targets.values()}:
             folder.mkdir(parents=True, exist_ok=True)
+        return list(rest), *self._write_all(targets, rest, existing)
+
+    def _write_all(self, targets: Mapping[str, Path], files: Mapping[str, str | bytes],
+                   existing: set[str]) -> tuple[list[str], int]:
         written, unchanged = [], 0
-        for rel, content in rest.items():
-            if _write_one(targets[rel], content, rel in existing, self.mode):
+        for rel, target in targets.items():
+            if _write_one(target, files[rel], rel in existing, self.mode):
                 written.append(rel)
             else:
                 unchanged += 1
-        return list(rest), written, unchanged
+        return written, unchanged
 
     def record(self, rels: list[str], written: list[str], unchanged: int) -> None:
         self.done.update(rels)
@@ -215,9 +213,9 @@ class TreeFiles(MutableMapping[str, str]):
     back to the build's own process (a hundred megabytes at 10,000 papers), only their names;
     their text is read back from the build folder if someone asks for it. The rest is in memory."""
 
-    def __init__(self, root: Path, written_ahead: Iterable[str]) -> None:
+    def __init__(self, root: Path) -> None:
         self._root = root
-        self._ahead = dict.fromkeys(written_ahead)
+        self._ahead: dict[str, None] = {}
         self._texts: dict[str, str] = {}
 
     def __getitem__(self, name: str) -> str:
@@ -288,7 +286,7 @@ def write_tree(build_dir: Path, files: Mapping[str, str | bytes], protected: lis
 
 
 def _targets(root: Path, files: Mapping[str, object],
-             folders: dict[str, tuple[Path, dict[str, bool]]] | None = None) -> tuple[dict[str, Path], set[str]]:
+             folders: Folders | None = None) -> tuple[dict[str, Path], set[str]]:
     """Every output path, checked, and which of them exist. Ten thousand papers share a handful of
     folders, so each folder is resolved and listed once (into `folders`, which a caller may keep),
     not each file looked at on its own (resolve() is an lstat per path component)."""
@@ -300,15 +298,7 @@ def _targets(root: Path, files: Mapping[str, object],
         if (not rel or rel.startswith("/") or "\\" in rel or "\x00" in rel
                 or any(p in ("", ".", "..") for p in parts)):
             raise GeneratorError(f"refusing to write {rel!r}: not a plain path inside the build folder")
-        head = "/".join(parts[:-1])
-        known = folders.get(head)
-        if known is None:
-            folder = root.joinpath(*parts[:-1])
-            if not folder.resolve().is_relative_to(root):
-                raise GeneratorError(f"refusing to write {rel!r}: a symbolic link in the build folder "
-                                     "points outside it")
-            known = folders[head] = (folder, _listing(folder))
-        folder, listing = known
+        folder, listing = _folder(root, "/".join(parts[:-1]), folders, rel)
         target = folder / parts[-1]
         link = listing.get(parts[-1])
         if link is not None:
@@ -318,6 +308,22 @@ def _targets(root: Path, files: Mapping[str, object],
                                      f"outside it")
         out[rel] = target
     return out, existing
+
+
+Folders = dict[str, tuple[Path, dict[str, bool]]]
+
+
+def _folder(root: Path, head: str, folders: Folders, rel: str) -> tuple[Path, dict[str, bool]]:
+    """The folder `head` of the build folder, checked and listed once (kept in `folders`); `rel`
+    is the file being written there, for the message."""
+    known = folders.get(head)
+    if known is None:
+        folder = root.joinpath(*head.split("/")) if head else root
+        if not folder.resolve().is_relative_to(root):
+            raise GeneratorError(f"refusing to write {rel!r}: a symbolic link in the build folder "
+                                 "points outside it")
+        known = folders[head] = (folder, _listing(folder))
+    return known
 
 
 def _listing(folder: Path) -> dict[str, bool]:

@@ -60,7 +60,7 @@ def test_workers_write_the_pages_they_render_and_the_tree_is_the_serial_one(
     writers = tmp_path / "writers.txt"
     write = Prewrite.write
 
-    def spy(self: Prewrite, files: dict[str, str]) -> tuple[list[str], int]:
+    def spy(self: Prewrite, files: dict[str, str]) -> tuple[list[str], list[str], int]:
         with writers.open("a", encoding="utf-8") as fh:
             fh.write(f"{os.getpid()} {len(files)}\n")
         return write(self, files)

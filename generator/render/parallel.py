@@ -27,6 +27,7 @@ PARALLEL_MIN = 2000
 _JOB: dict[str, Any] = {}
 
 RenderOne = Callable[[Paper], dict[str, str]]
+Wrote = tuple[list[str], list[str], int]  # what a worker wrote with Prewrite: names, written, unchanged
 
 
 def jobs_for(count: int) -> int:
@@ -68,16 +69,16 @@ def render_papers(library: Library, render_one: RenderOne, jobs: int | None = No
             other, other_wrote = other_task.get() if other_task else ({}, None)
     finally:
         _JOB.clear()
-    files: dict[str, str] | TreeFiles = {} if prewrite is None else TreeFiles(prewrite.root, ())
-    if prewrite is not None and other_wrote is not None:
-        assert isinstance(files, TreeFiles)
-        files.add_written(other_wrote[0])
-        prewrite.record(*other_wrote)
-    for names, run_files, entries, wrote in parts:
-        if prewrite is not None and wrote is not None:
-            assert isinstance(files, TreeFiles)
+    files: dict[str, str] | TreeFiles = {}
+    if prewrite is not None:
+        files = TreeFiles(prewrite.root)
+        for wrote in [other_wrote, *(run_wrote for *_, run_wrote in parts)]:
+            if wrote is None:
+                continue  # no `meanwhile` task
+            names, written, unchanged = wrote
             files.add_written(names)
-            prewrite.record(names, *wrote)
+            prewrite.record(names, written, unchanged)
+    for run_files, entries, _ in parts:
         files.update(run_files)
         for index, text in entries.items():
             bibtex.remember(papers[index], text)
@@ -97,28 +98,26 @@ def _runs(count: int, jobs: int) -> list[tuple[int, int]]:
     return runs
 
 
-def _meanwhile() -> tuple[dict[str, str], tuple[list[str], list[str], int] | None]:
+def _meanwhile() -> tuple[dict[str, str], Wrote | None]:
     """What `meanwhile` made, minus what this worker wrote itself (with Prewrite), and the figures."""
     made: dict[str, str] = _JOB["meanwhile"]()
     prewrite: Prewrite | None = _JOB["prewrite"]
     if prewrite is None:
         return made, None
-    names, written, unchanged = prewrite.write_others(made)
-    done = set(names)
-    return {rel: text for rel, text in made.items() if rel not in done}, (names, written, unchanged)
+    wrote = prewrite.write_others(made)
+    done = set(wrote[0])
+    return {rel: text for rel, text in made.items() if rel not in done}, wrote
 
 
-def _render_run(start: int, end: int) -> tuple[list[str], dict[str, str], dict[int, str],
-                                               tuple[list[str], int] | None]:
-    """(names of the files written here, the other files, BibTeX entries by paper index,
-    Prewrite's figures)."""
+def _render_run(start: int, end: int) -> tuple[dict[str, str], dict[int, str], Wrote | None]:
+    """(the files not written here, BibTeX entries by paper index, what Prewrite wrote)."""
     papers, render_one, prewrite = _JOB["papers"], _JOB["render_one"], _JOB["prewrite"]
     files: dict[str, str] = {}
     for paper in papers[start:end]:
         files.update(render_one(paper))
     entries = {i: bibtex.block(papers[i]) for i in range(start, end)}
     if prewrite is None:
-        return [], files, entries, None
+        return files, entries, None
     wrote = prewrite.write(files)
-    names = [rel for rel in files if rel in prewrite.rels]
-    return names, {rel: text for rel, text in files.items() if rel not in prewrite.rels}, entries, wrote
+    done = set(wrote[0])
+    return {rel: text for rel, text in files.items() if rel not in done}, entries, wrote
