@@ -189,11 +189,16 @@ _MAX_BLOCKS = 50_000
 _NAMES: dict[int, tuple[Person, str]] = {}
 
 
+def _written(paper: Paper) -> str | None:
+    known = _BLOCKS.get(paper.id)
+    return known[1] if known is not None and (known[0] is paper or known[0] == paper) else None
+
+
 def block(paper: Paper) -> str:
     """The paper's entry as it appears in a `.bib` file (ends with a newline)."""
-    known = _BLOCKS.get(paper.id)
-    if known is not None and (known[0] is paper or known[0] == paper):
-        return known[1]
+    written = _written(paper)
+    if written is not None:
+        return written
     if len(_BLOCKS) >= _MAX_BLOCKS:
         _BLOCKS.clear()
     text = write_entry(paper.key, *entry_parts(paper))
@@ -203,8 +208,7 @@ def block(paper: Paper) -> str:
 
 def known(paper: Paper) -> bool:
     """Whether `block(paper)` is already written (no pybtex work left for it)."""
-    known = _BLOCKS.get(paper.id)
-    return known is not None and (known[0] is paper or known[0] == paper)
+    return _written(paper) is not None
 
 
 def remember(paper: Paper, text: str) -> None:

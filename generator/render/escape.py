@@ -22,8 +22,9 @@ _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\uff
 # and replacing only those gives the same text several times faster on abstracts.
 _SPECIAL_RE = re.compile("[" + re.escape("".join(sorted(_SPECIAL))) + "]")
 _ENTITY = {c: f"&#{ord(c)};" for c in _SPECIAL}
-# What json.dumps(s, ensure_ascii=False) returns for a string, without a new encoder per call.
-_json_string = json.encoder.encode_basestring
+# What json.dumps(s, ensure_ascii=False) returns for a string, without a new encoder per call
+# (json's own encoder, in C; TypeError for anything but a str).
+json_string = json.encoder.encode_basestring
 
 
 def fold(value: str) -> str:
@@ -80,7 +81,7 @@ def yaml_string(value: str) -> str:
     into `<title>` and the header, `description` into an attribute and tag names into
     the tags index as raw HTML. So every front-matter value is written as HTML text.
     """
-    return _json_string(html.escape(fold(value), quote=True))
+    return json_string(html.escape(fold(value), quote=True))
 
 
 def url(value: str | None) -> str | None:

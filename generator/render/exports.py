@@ -9,6 +9,7 @@ from typing import Any
 
 from ..enrich.text import plain_title
 from ..model import Library, Paper
+from . import escape
 from .paper import venue_line
 
 # json.dumps(..., ensure_ascii=False) builds an encoder per call; one does for the file.
@@ -104,8 +105,7 @@ def record_parts(paper: Paper, keys: dict[str, str]) -> tuple[str, ...]:
     return head, s(abstract), tail
 
 
-# json's own string encoder (in C), which raises TypeError for anything but a str.
-_string = json.encoder.encode_basestring
+_string = escape.json_string  # raises TypeError for anything but a str
 # How json writes a finite float (also a subclass such as numpy.float64); TypeError for an int.
 _float_repr = float.__repr__
 

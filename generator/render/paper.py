@@ -6,7 +6,6 @@ The body is HTML (see render/html.py for why); the front matter is what the them
 from __future__ import annotations
 
 import html
-import json
 import re
 from collections.abc import Callable
 from functools import lru_cache
@@ -24,7 +23,6 @@ from .tags import chips
 HEADER_MARK = "<!-- rl:header -->"
 # A section of the page: a function of the page's heading ids, returning HTML ("" for none).
 Section = Callable[[Ids], str]
-_json_string = json.encoder.encode_basestring  # json.dumps(s, ensure_ascii=False) for a string
 _MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
 
 
@@ -101,7 +99,7 @@ def front_matter(paper: Paper, note_path: str | None = None) -> str:
              note,
              "rl_links:"]
     # A JSON object is valid YAML and cannot break out of its line (written as json.dumps would).
-    lines.extend(f'  - {{"label": {_json_string(label)}, "url": {_json_string(url)}, '
+    lines.extend(f'  - {{"label": {escape.json_string(label)}, "url": {escape.json_string(url)}, '
                  f'"primary": {"true" if primary else "false"}}}'
                  for label, url, primary in link_buttons(paper))
     if paper.tags:
