@@ -21,10 +21,11 @@ import pickle
 import tempfile
 from typing import IO, Any
 
-from .enrich import bibtex
 from .forked import worth_forking
 from .model import Paper
-from .render.paper import abstract_html, remember_abstract
+
+# (pybtex and the renderers are imported where they are used: a build makes an EarlyEntries
+# before it reads, and imports them while it reads, generator/build.py.)
 
 MINIMUM = 2000  # papers; below that rendering is serial and short
 CHUNK = 500     # papers per record of the file: what a stopped child loses at most
@@ -51,6 +52,9 @@ class EarlyEntries:
     def take(self, papers: list[Paper]) -> int:
         """Stop the child and remember what it made for those of `papers` whose fields are
         unchanged; returns how many entries."""
+        from .enrich import bibtex
+        from .render.paper import remember_abstract
+
         made = self._collect()
         early = {p.id: (p, entry, html) for p, (entry, html) in zip(self._papers, made, strict=False)}
         self.stop()
@@ -104,6 +108,9 @@ class EarlyEntries:
 
 
 def _child(out: IO[bytes], papers: list[Paper]) -> None:
+    from .enrich import bibtex
+    from .render.paper import abstract_html
+
     try:
         os.nice(19)
     except OSError:

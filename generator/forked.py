@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-from collections.abc import Callable
+import pickle
+import tempfile
+from collections.abc import Callable, Iterable
 from multiprocessing.connection import Connection
 from types import TracebackType
-from typing import Any, Generic, TypeVar
+from typing import IO, Any, Generic, TypeVar
 
 T = TypeVar("T")
 
@@ -103,3 +105,98 @@ def _child(send: Connection, fn: Callable[..., Any], args: tuple[Any, ...]) -> N
         send.send((False, RuntimeError(f"{outcome[1]!r} (in a forked worker; {exc})")))
     finally:
         send.close()
+
+
+class Streamed(Generic[T]):
+    """The items `fn(*args)` yields, made in a forked child (when `fork` is true) and taken one by
+    one as it makes them: `ready()` takes those made so far without waiting, so the parent can
+    take them between pieces of its own work; `rest()` waits for the others. Without the child,
+    `rest()` makes them all in this process. If the child dies, `rest()` returns what came (the
+    caller redoes what is missing); an exception in `fn` is raised again here.
+
+    The child appends each item, pickled, to a temporary file rather than a pipe: a pipe holds
+    64 KB, so a child whose items are larger would wait for the parent after each one."""
+
+    def __init__(self, fork: bool, fn: Callable[..., Iterable[T]], *args: Any) -> None:
+        self._fn, self._args = fn, args
+        self._process: Any = None
+        self._file: IO[bytes] | None = None
+        self._pos = 0
+        if fork:
+            self._file = tempfile.TemporaryFile()
+            context = multiprocessing.get_context("fork")
+            self._process = context.Process(target=_stream_child, args=(self._file, fn, args), daemon=True)
+            self._process.start()
+
+    def ready(self) -> list[T]:
+        return self._records(final=False)
+
+    def rest(self) -> list[T]:
+        if self._process is None and self._file is None:
+            return list(self._fn(*self._args))
+        if self._process is not None:
+            self._process.join()
+            self._process = None
+        try:
+            return self._records(final=True)
+        finally:
+            self._stop(kill=False)
+
+    def _records(self, final: bool) -> list[T]:
+        """The whole records after the last one taken (an error record raises)."""
+        out: list[T] = []
+        if self._file is None:
+            return out
+        fd = self._file.fileno()
+        end = os.fstat(fd).st_size
+        while self._pos + _LENGTH <= end:
+            size = int.from_bytes(os.pread(fd, _LENGTH, self._pos), "little")
+            if self._pos + _LENGTH + size > end:
+                break  # still being written (or cut off, if the child died)
+            kind, value = pickle.loads(os.pread(fd, size, self._pos + _LENGTH))
+            self._pos += _LENGTH + size
+            if kind == "error":
+                self._stop(kill=True)
+                raise value
+            if kind == "item":
+                out.append(value)
+        return out
+
+    def _stop(self, kill: bool) -> None:
+        if self._process is not None:
+            if kill and self._process.is_alive():
+                self._process.terminate()
+            self._process.join()
+            self._process = None
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+    def __enter__(self) -> Streamed[T]:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self._stop(kill=True)
+
+
+_LENGTH = 8  # bytes of a record's length prefix
+
+
+def _stream_child(out: IO[bytes], fn: Callable[..., Iterable[Any]], args: tuple[Any, ...]) -> None:
+    def put(kind: str, value: Any) -> None:
+        record = pickle.dumps((kind, value), protocol=pickle.HIGHEST_PROTOCOL)
+        # The parent reads only whole records: a length whose bytes are not all written yet waits.
+        data = memoryview(len(record).to_bytes(_LENGTH, "little") + record)
+        while data:
+            data = data[os.write(out.fileno(), data):]
+
+    try:
+        for item in fn(*args):
+            put("item", item)
+        put("end", None)
+    except BaseException as exc:  # raised again in the parent, as a serial run would
+        try:
+            put("error", exc)
+        except Exception as again:
+            put("error", RuntimeError(f"{exc!r} (in a forked worker; {again})"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -95,3 +96,82 @@ def test_tags_and_related_papers_from_two_processes_are_those_of_one(monkeypatch
     assert all(p.tags for p in libraries[0].papers) and any(p.related for p in libraries[0].papers)
     assert links[0] == links[1]
     assert sum(len(v) for v in links[0].values()) == 3 * len(libraries[0].papers)
+
+
+def _count_then_maybe_die(n: int, die_after: int | None, marker: str | None) -> Iterator[tuple[int, int, str]]:
+    for i in range(n):
+        if i == die_after:
+            os._exit(3)
+        # Large items (a quarter of a megabyte each): more than a pipe holds.
+        yield i, os.getpid(), "x" * 250_000
+    if marker:
+        raise ValueError(marker)
+
+
+@needs_fork
+def test_streamed_items_come_in_order_from_the_child_and_ready_never_waits() -> None:
+    with forked.Streamed(True, _count_then_maybe_die, 20, None, None) as job:
+        early = job.ready()  # whatever has come so far, maybe nothing
+        items = early + job.rest()
+    assert [i for i, _, _ in items] == list(range(20))
+    assert {pid for _, pid, _ in items} != {os.getpid()} and all(len(x) == 250_000 for *_, x in items)
+    with forked.Streamed(False, _count_then_maybe_die, 3, None, None) as job:
+        assert job.ready() == []
+        assert [(i, pid) for i, pid, _ in job.rest()] == [(0, os.getpid()), (1, os.getpid()), (2, os.getpid())]
+
+
+@needs_fork
+def test_streamed_error_is_raised_in_the_parent_and_a_dead_child_leaves_what_it_sent() -> None:
+    with forked.Streamed(True, _count_then_maybe_die, 2, None, "bad digest") as job, \
+            pytest.raises(ValueError, match="bad digest"):
+        job.rest()
+    with forked.Streamed(True, _count_then_maybe_die, 5, 3, None) as job:
+        assert [i for i, _, _ in job.rest()] == [0, 1, 2]
+
+
+@needs_fork
+def test_reading_from_both_ends_meets_whatever_the_speeds_and_redoes_a_dead_childs_files(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import generator.sources as gs
+
+    monkeypatch.setenv("READINGLIST_JOBS", "1")
+    one = Problems()
+    serial = read_all(ROOT / "seeds", ROOT, one)
+    monkeypatch.setenv("READINGLIST_JOBS", "2")
+    paths = gs.digest_files(ROOT / "seeds")
+    # This process busy for a while first: the child reads most digests, from the last back.
+    ran: list[int] = []
+    two = Problems()
+    assert read_all(ROOT / "seeds", ROOT, two, meanwhile=lambda: ran.append(os.getpid())) == serial
+    assert ran == [os.getpid()] and [str(p) for p in two] == [str(p) for p in one]
+    # A child that dies after sending its first digest, while this process sleeps: it took the
+    # other one too, and never sent it, so it is read here.
+    real, read_one = gs._read_claimed, gs._read_one
+    here, read_here = os.getpid(), []
+
+    def dying(paths: list[Path], root: Path, claims: gs.Claims, from_back: bool) -> Iterator[gs.Read]:
+        for n, read in enumerate(real(paths, root, claims, from_back)):
+            if from_back and n == 1:
+                os._exit(3)
+            yield read
+
+    def counted(paths: list[Path], root: Path, index: int) -> gs.Read:
+        if os.getpid() == here:
+            read_here.append(index)
+        return read_one(paths, root, index)
+
+    monkeypatch.setattr(gs, "_read_claimed", dying)
+    monkeypatch.setattr(gs, "_read_one", counted)
+    three = Problems()
+    assert read_all(ROOT / "seeds", ROOT, three, meanwhile=lambda: __import__("time").sleep(0.5)) == serial
+    assert [str(p) for p in three] == [str(p) for p in one]
+    assert len(paths) == 2 and read_here == [0]
+
+
+def test_claims_hand_out_each_index_once_from_both_ends() -> None:
+    from generator.sources import Claims
+
+    claims = Claims(5)
+    got = [claims.take(False), claims.take(True), claims.take(True), claims.take(False), claims.take(True),
+           claims.take(False), claims.take(True)]
+    assert got == [0, 4, 3, 1, 2, None, None] and claims.taken() == 5
