@@ -14,7 +14,8 @@ from . import cache, progress
 from .config import Config
 from .errors import Problems
 from .model import Library, Paper
-from .write import Prewrite, WriteStats, write_if_changed, write_tree
+from .prewrite import Prewrite
+from .write import WriteStats, write_if_changed, write_tree
 
 if TYPE_CHECKING:
     from .early import EarlyEntries

@@ -13,12 +13,16 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Iterable, Iterator, Mapping, MutableMapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .errors import GeneratorError
 from .progress import Progress
+
+if TYPE_CHECKING:
+    from .prewrite import Prewrite
 
 MARKER = ".readinglist-build"
 _TMP_COUNTER = itertools.count()
@@ -151,114 +155,13 @@ def _prepare(build_dir: Path, protected: list[Path]) -> Path:
     return build_dir.resolve()
 
 
-class Prewrite:
-    """Some files of the tree written ahead of the rest, by the processes that render them
-    (render/parallel.py): writing ten thousand paper pages is mostly the kernel's work, which
-    then happens on every core while pages are still being rendered, instead of afterwards on
-    one. Set up (folder checks, listings) in the build's own process before the workers start;
-    `write` runs in a worker; `record` puts the workers' figures together; `write_tree` skips
-    what was written this way. Each file is written atomically, as everywhere."""
-
-    def __init__(self, build_dir: Path, protected: list[Path], rels: list[str]) -> None:
-        root = self.root = _prepare(build_dir, protected)
-        self.rels = set(rels)
-        # The folders are made and checked here, before any worker writes; each file's path is
-        # checked by the worker that writes it, before it writes anything of its run.
-        # The folders' listings, made here before anything is written, go to the workers with the
-        # fork: what existed before this build is what each file is compared against.
-        self._listings: Folders = {}
-        for rel in self.rels:
-            head = rel.rpartition("/")[0]
-            if head not in self._listings:
-                (root / head).mkdir(parents=True, exist_ok=True)
-                _folder(root, head, self._listings, rel)
-        self.mode = _new_file_mode()
-        self.written: list[str] = []
-        self.unchanged = 0
-        self.done: set[str] = set()
-
-    def write(self, files: Mapping[str, str | bytes]) -> tuple[list[str], list[str], int]:
-        """Write those of `files` this was set up for; (names, written, unchanged)."""
-        mine = {rel: files[rel] for rel in files if rel in self.rels}
-        targets, existing = _targets(self.root, mine, self._listings)
-        return list(mine), *self._write_all(targets, mine, existing)
-
-    def write_others(self, files: Mapping[str, str | bytes]) -> tuple[list[str], list[str], int]:
-        """Write those of `files` that are not paper pages (the listings a worker renders while the
-        others render papers), checked here first as write_tree would; (names, written, unchanged)."""
-        rest = {rel: content for rel, content in files.items() if rel not in self.rels}
-        targets, existing = _targets(self.root, rest)
-        for folder in {t.parent for t in targets.values()}:
-            folder.mkdir(parents=True, exist_ok=True)
-        return list(rest), *self._write_all(targets, rest, existing)
-
-    def _write_all(self, targets: Mapping[str, Path], files: Mapping[str, str | bytes],
-                   existing: set[str]) -> tuple[list[str], int]:
-        written, unchanged = [], 0
-        for rel, target in targets.items():
-            if _write_one(target, files[rel], rel in existing, self.mode):
-                written.append(rel)
-            else:
-                unchanged += 1
-        return written, unchanged
-
-    def record(self, rels: list[str], written: list[str], unchanged: int) -> None:
-        self.done.update(rels)
-        self.written.extend(written)
-        self.unchanged += unchanged
-
-
-class TreeFiles(MutableMapping[str, str]):
-    """The files of a build whose paper pages the workers wrote (Prewrite): those are not sent
-    back to the build's own process (a hundred megabytes at 10,000 papers), only their names;
-    their text is read back from the build folder if someone asks for it. The rest is in memory."""
-
-    def __init__(self, root: Path) -> None:
-        self._root = root
-        self._ahead: dict[str, None] = {}
-        self._texts: dict[str, str] = {}
-
-    def __getitem__(self, name: str) -> str:
-        if name in self._texts:
-            return self._texts[name]
-        if name not in self._ahead:
-            raise KeyError(name)
-        return (self._root / name).read_text(encoding="utf-8")
-
-    def __setitem__(self, name: str, text: str) -> None:
-        self._ahead.pop(name, None)
-        self._texts[name] = text
-
-    def __delitem__(self, name: str) -> None:
-        if name in self._texts:
-            del self._texts[name]
-        else:
-            del self._ahead[name]
-
-    def __iter__(self) -> Iterator[str]:
-        yield from self._ahead
-        yield from self._texts
-
-    def __len__(self) -> int:
-        return len(self._ahead) + len(self._texts)
-
-    def __contains__(self, name: object) -> bool:
-        return name in self._texts or name in self._ahead
-
-    def add_written(self, names: Iterable[str]) -> None:
-        for name in names:
-            self._texts.pop(name, None)
-            self._ahead[name] = None
-
-    def in_memory(self) -> set[str]:
-        return set(self._texts)
-
-
 def write_tree(build_dir: Path, files: Mapping[str, str | bytes], protected: list[Path],
                prewritten: Prewrite | None = None) -> WriteStats:
     """Make `build_dir` hold exactly `files` (plus KEEP), touching only what changed."""
     root = _prepare(build_dir, protected)
     stats = WriteStats()
+    if prewritten:
+        prewritten.finish()
     done = prewritten.done if prewritten else set()
     # All checked before anything is written (the pages written ahead were checked by Prewrite).
     todo = sorted(rel for rel in files if rel not in done)

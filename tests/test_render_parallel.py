@@ -47,8 +47,8 @@ def test_small_lists_render_in_one_process(monkeypatch: pytest.MonkeyPatch) -> N
 def test_workers_write_the_pages_they_render_and_the_tree_is_the_serial_one(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     from generator.config import load_config
+    from generator.prewrite import Prewrite, TreeFiles
     from generator.render.links import paper_md
-    from generator.write import Prewrite, TreeFiles
     from tests.conftest import copy_project
 
     (tmp_path / "serial").mkdir()

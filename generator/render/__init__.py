@@ -7,7 +7,7 @@ from collections.abc import Callable
 from ..config import Config
 from ..enrich import bibtex
 from ..model import Digest, Library, Paper
-from ..write import Prewrite, TreeFiles
+from ..prewrite import Prewrite, TreeFiles
 from . import citesearch
 from .exports import papers_json
 from .indexes import render_all_pages, render_digest_index, render_digest_pages, render_home

@@ -19,8 +19,8 @@ from typing import Any
 
 from ..enrich import bibtex
 from ..model import Library, Paper
+from ..prewrite import Prewrite, TreeFiles
 from ..progress import track
-from ..write import Prewrite, TreeFiles
 
 PARALLEL_MIN = 2000
 # What the workers render: set just before the fork, so they inherit it instead of unpickling it.
@@ -71,6 +71,7 @@ def render_papers(library: Library, render_one: RenderOne, jobs: int | None = No
         _JOB.clear()
     files: dict[str, str] | TreeFiles = {}
     if prewrite is not None:
+        prewrite.finish()  # every worker is done: what they wrote goes into place
         files = TreeFiles(prewrite.root)
         for wrote in [other_wrote, *(run_wrote for *_, run_wrote in parts)]:
             if wrote is None:
