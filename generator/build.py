@@ -149,9 +149,18 @@ def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None =
         early.take(library.papers)
         prewrite = _prewrite(config, library) if write and accept is None else None
         # While the workers render, this process would only wait: it pickles the library for the
-        # no-change memo meanwhile (0.2-0.4 s at 10,000 papers, else spent after them).
+        # no-change memo meanwhile (0.2-0.4 s at 10,000 papers, else spent after them), and
+        # writes out citekeys.yml's text (final since the keys were given), which is saved after
+        # the pages.
         prepared: list[tuple[bool, bytes]] = []
-        idle = (lambda: prepared.append(cache.library_bytes(library))) if write and cache.storable(library) else None
+        registry_text: list[str] = []
+
+        def idle() -> None:
+            if write and cache.storable(library):
+                prepared.append(cache.library_bytes(library))
+            if write and registry.changed:
+                registry_text.append(registry.dump())
+
         files = render_site(library, config, prewrite, idle)
         for rel, text in extra_pages(config, problems).items():
             if rel in files:
@@ -162,7 +171,8 @@ def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None =
         if write and (accept is None or accept(result)):
             result.stats = write_tree(config.build_dir, files, protected=_protected(config), prewritten=prewrite)
             if registry.changed:
-                write_if_changed(config.registry_path, registry.dump().encode("utf-8"))
+                text = registry_text[0] if registry_text else registry.dump()
+                write_if_changed(config.registry_path, text.encode("utf-8"))
     if write:
         _remember(config, before, result, prepared[0] if prepared else None)
     return result

@@ -26,6 +26,7 @@ import io
 import os
 import pickle
 import sys
+import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -81,11 +82,32 @@ def _tree(folder: Path, h: Any) -> None:
         for name in sorted(names):
             path = os.path.join(dirpath, name)
             try:
-                with open(path, "rb") as fh:
-                    digest = hashlib.blake2b(fh.read(), digest_size=16).hexdigest()
+                digest = _digest(path)
             except OSError:
                 continue
             h.update(f"{os.path.relpath(path, folder)}\0{digest}\n".encode("utf-8", "surrogateescape"))
+
+
+# Each file's digest, with what `stat` said of it then and when it was read: every build takes
+# the fingerprint twice (before, and after, to see that no input changed while it ran), and
+# the second time reads only files that changed (17 MB of digests at 10,000 papers: 0.06 s).
+_DIGESTS: dict[str, tuple[tuple[int, int, int, int], int, str]] = {}
+# A file is read again unless it was last modified this long before it was read: a write in
+# the same tick of a coarse file-system clock could leave its size and times as they were.
+_SETTLED_NS = 2_000_000_000
+
+
+def _digest(path: str) -> str:
+    st = os.stat(path)
+    seen = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+    known = _DIGESTS.get(path)
+    if known is not None and known[0] == seen and max(st.st_mtime_ns, st.st_ctime_ns) < known[1] - _SETTLED_NS:
+        return known[2]
+    read_at = time.time_ns()
+    with open(path, "rb") as fh:
+        digest = hashlib.blake2b(fh.read(), digest_size=16).hexdigest()
+    _DIGESTS[path] = (seen, read_at, digest)
+    return digest
 
 
 def fingerprint(config: Config, *, registry: bool = True, base: str | None = None) -> str:
@@ -108,7 +130,7 @@ def fingerprint(config: Config, *, registry: bool = True, base: str | None = Non
 
 def _file(path: Path, h: Any) -> None:
     try:
-        h.update(f"{path}\0{hashlib.blake2b(path.read_bytes(), digest_size=16).hexdigest()}\n".encode())
+        h.update(f"{path}\0{_digest(str(path))}\n".encode())
     except OSError:
         h.update(f"{path}\0missing\n".encode())
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -113,3 +115,45 @@ def test_the_memo_is_kept_outside_the_folder_mkdocs_serve_watches(project: Calla
     assert not (config.build_dir / ".readinglist-cache").exists()
     assert list((config.root / ".readinglist-cache").rglob("*")) != []
     assert build(config).stats is not None and build(config).stats.written == []  # and is used
+
+
+def test_the_fingerprint_reads_again_only_files_that_changed_or_were_new_when_read(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import hashlib
+
+    from generator import cache
+
+    reads: list[int] = []
+    real = hashlib.blake2b
+
+    def counted(data: bytes, **kwargs: int) -> object:
+        reads.append(len(data))
+        return real(data, **kwargs)
+
+    monkeypatch.setattr(cache.hashlib, "blake2b", counted)
+    monkeypatch.setattr(cache, "_DIGESTS", {})
+    seeds = tmp_path / "seeds"
+    seeds.mkdir()
+    (seeds / "a.txt").write_text("first digest")
+    (seeds / "b.txt").write_text("second digest, longer")
+
+    def fingerprint() -> str:
+        h = hashlib.sha256()
+        cache._tree(seeds, h)
+        return h.hexdigest()
+
+    # Files modified less than two seconds before they were read are read every time.
+    first = fingerprint()
+    assert fingerprint() == first and sorted(reads) == [12, 12, 21, 21]
+    # Settled files (here: any file modified before it was read) are not read again until they change.
+    monkeypatch.setattr(cache, "_SETTLED_NS", 0)
+    reads.clear()
+    assert fingerprint() == first and fingerprint() == first and reads == []
+    reads.clear()
+    time.sleep(0.05)  # past the tick of a coarse file clock: the times do change
+    (seeds / "a.txt").write_text("FIRST digest")  # same size, new content
+    changed = fingerprint()
+    assert changed != first and reads == [12]
+    reads.clear()
+    (seeds / "b.txt").unlink()
+    assert fingerprint() not in (first, changed) and reads == []
