@@ -213,7 +213,7 @@ def search_index_size(site: Path) -> tuple[int, str]:
     return (lunr.stat().st_size if lunr.exists() else 0), "lunr"
 
 
-def measure(n: int, workdir: Path, *, search: bool, seed: int) -> dict[str, Any]:
+def measure(n: int, workdir: Path, *, seed: int) -> dict[str, Any]:
     proj = workdir / f"n{n}"
     print(f"[N={n}] writing synthetic digests ...", file=sys.stderr)
     config_file = make_project(proj, n, seed)
@@ -231,10 +231,16 @@ def measure(n: int, workdir: Path, *, search: bool, seed: int) -> dict[str, Any]
     idx, kind = search_index_size(site)
     row.update(site_bytes=size, site_disk=blocks, site_files=files, search_bytes=idx, search_kind=kind,
                papers=row["gen"]["papers"])
-    if search:
-        print(f"[N={n}] search in Chromium ...", file=sys.stderr)
-        row["search"] = search_latency(site, query="diffusion")
     return row
+
+
+def measure_search(row: dict[str, Any], workdir: Path) -> None:
+    """The search timing of a measured size. Run after every size is built: Chromium deletes its
+    profile folder when it closes, and on this machine's ext4 the files made in the minutes
+    after many files were deleted cost several times the kernel time (see the README)."""
+    n = row["n"]
+    print(f"[N={n}] search in Chromium ...", file=sys.stderr)
+    row["search"] = search_latency(workdir / f"n{n}" / "site", query="diffusion")
 
 
 # ---------------------------------------------------------------- search in the browser
@@ -495,7 +501,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
     workdir = args.workdir or Path(tempfile.mkdtemp(prefix="readinglist-bench-"))
-    rows = [measure(n, workdir, search=not args.no_search, seed=args.seed) for n in sizes]
+    rows = [measure(n, workdir, seed=args.seed) for n in sizes]
+    if not args.no_search:
+        for row in rows:
+            measure_search(row, workdir)
     edit = None
     if args.edit_loop:
         print(f"[N={max(sizes)}] edit loop under readinglist serve ...", file=sys.stderr)
