@@ -148,16 +148,16 @@ def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None =
         library, registry = collect(config, problems, notes_cache, keyed=early.start)
         early.take(library.papers)
         prewrite = _prewrite(config, library) if write and accept is None else None
-        # While the workers render, this process would only wait: it pickles the library for the
+        # While the workers render, this process would only wait: it writes the library for the
         # no-change memo meanwhile (0.2-0.4 s at 10,000 papers, else spent after them), and
         # writes out citekeys.yml's text (final since the keys were given), which is saved after
         # the pages.
-        prepared: list[tuple[bool, bytes]] = []
+        stored: list[str] = []
         registry_text: list[str] = []
 
         def idle() -> None:
             if write and cache.storable(library):
-                prepared.append(cache.library_bytes(library))
+                stored.append(cache.write_library(config, library))
             if write and registry.changed:
                 registry_text.append(registry.dump())
 
@@ -174,7 +174,7 @@ def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None =
                 text = registry_text[0] if registry_text else registry.dump()
                 write_if_changed(config.registry_path, text.encode("utf-8"))
     if write:
-        _remember(config, before, result, prepared[0] if prepared else None)
+        _remember(config, before, result, stored[0] if stored else None)
     return result
 
 
@@ -204,8 +204,7 @@ def _prewrite(config: Config, library: Library) -> Prewrite | None:
     return Prewrite(config.build_dir, _protected(config), [paper_md(p) for p in library.papers])
 
 
-def _remember(config: Config, before: str, result: BuildResult,
-              prepared: tuple[bool, bytes] | None = None) -> None:
+def _remember(config: Config, before: str, result: BuildResult, stored: str | None = None) -> None:
     """Store this build for `cache.reuse`, unless an input changed while it ran (the registry it
     wrote itself aside: a rebuild would hand out the very keys it now holds)."""
     after = cache.fingerprint(config, registry=False)
@@ -214,7 +213,7 @@ def _remember(config: Config, before: str, result: BuildResult,
         return
     memo = BuildResult(result.library, result.problems, {},
                        WriteStats(written=[], unchanged=len(result.stats.written) + result.stats.unchanged))
-    cache.remember(config, cache.fingerprint(config, base=after), memo, list(result.files), prepared)
+    cache.remember(config, cache.fingerprint(config, base=after), memo, list(result.files), stored)
 
 
 def _shown(path: Path, root: Path) -> str:

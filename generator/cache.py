@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import copy
 import hashlib
-import io
 import os
 import pickle
 import sys
@@ -39,7 +38,7 @@ from .progress import paused_gc
 CACHE_DIR = ".readinglist-cache"
 MEMO = "memo.pickle"
 LIBRARY = "library.pickle"
-VERSION = 3
+VERSION = 4
 
 
 @dataclass
@@ -49,6 +48,7 @@ class Memo:
     result: Any  # the BuildResult of that build, without its files and its library
     files: list[str]  # the files that build generated, in its order
     summary: str  # that result's summary()
+    library: str = ""  # the token at the head of the library file stored with it
 
 
 @dataclass
@@ -59,13 +59,13 @@ class Stored:
     files: Mapping[str, str]
     summary: str
     path: Path
-    fingerprint: str
+    token: str
 
     def library(self) -> Any:
         """The stored build's library, read now (seventy thousand records: no collector passes)."""
         with self.path.open("rb") as fh, paused_gc():
-            fingerprint, packed = pickle.load(fh)
-            if fingerprint != self.fingerprint:  # cannot happen: `remember` writes the memo last
+            token, packed = pickle.load(fh)
+            if token != self.token:  # cannot happen: `remember` writes the memo last
                 raise RuntimeError(f"{self.path} does not belong to the build it is stored with")
             if not packed:
                 return pickle.load(fh)
@@ -175,7 +175,7 @@ def reuse(config: Config, fp: str) -> Stored | None:
     except OSError:
         return None
     return Stored(memo.result, BuiltFiles(config.build_dir, memo.files), memo.summary,
-                  path.with_name(LIBRARY), fp)
+                  path.with_name(LIBRARY), memo.library)
 
 
 def storable(library: Any) -> bool:
@@ -183,25 +183,26 @@ def storable(library: Any) -> bool:
     return not any(d.date_source == "git" for d in library.digests)
 
 
-def remember(config: Config, fp: str, result: Any, files: list[str],
-             prepared: tuple[bool, bytes] | None = None) -> None:
-    """Store `result` for the next build. `prepared`: `library_bytes(result.library)`, made
-    earlier (while the workers render, generator/build.py)."""
+def remember(config: Config, fp: str, result: Any, files: list[str], written: str | None = None) -> None:
+    """Store `result` for the next build. `written`: the token `write_library` returned, when the
+    library was written already (while the workers render, generator/build.py)."""
     path = _memo_path(config)
     # The memo goes first and comes back last: a build killed in between leaves no memo, never
     # one that would vouch for another build's library.
     path.unlink(missing_ok=True)
+    library = path.with_name(LIBRARY)
     if not storable(result.library):
-        path.with_name(LIBRARY).unlink(missing_ok=True)
+        library.unlink(missing_ok=True)
         return
-    path.parent.mkdir(parents=True, exist_ok=True)
     head = copy.copy(result)
     head.library = None
     # Called once the build's own pause is over: the collector's passes over the whole library,
     # started by the tuples `cache_pack.pack` makes, doubled the time.
     with paused_gc():
-        _dump_library(path.with_name(LIBRARY), fp, prepared or library_bytes(result.library))
-        _dump(path, Memo(fp, manifest(config.build_dir), head, files, result.summary()))
+        token = written if written is not None and _token(_partial(library)) == written \
+            else write_library(config, result.library)
+        os.replace(_partial(library), library)
+        _dump(path, Memo(fp, manifest(config.build_dir), head, files, result.summary(), token))
 
 
 def _dump(path: Path, value: Any) -> None:
@@ -211,15 +212,18 @@ def _dump(path: Path, value: Any) -> None:
     os.replace(tmp, path)
 
 
-def library_bytes(library: Any) -> tuple[bool, bytes]:
-    """(packed?, the pickles that follow the file's header): the library, or, packed
-    (cache_pack.py), the field names and the library's other fields, then the papers' columns.
-    The columns hold only tuples, strings and numbers, so they are pickled without a memo
-    (`fast`), which halves the time; shared strings (a tag, a venue) are then written once per
-    paper: 30.5 MB instead of 27.3 at ten thousand papers."""
+def write_library(config: Config, library: Any) -> str:
+    """Write the library beside the memo, under a temporary name that `remember` puts into place;
+    returns the token at its head, which the memo will name. Pickled straight into the file:
+    packed (cache_pack.py) when it can be, the field names and the library's other fields, then
+    the papers' columns, which hold only tuples, strings and numbers and so are pickled without
+    a memo (`fast`, half the time; a shared string is then written once per paper)."""
+    path = _partial(_memo_path(config).with_name(LIBRARY))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    token = os.urandom(8).hex()
     packed = cache_pack.packable(library)
-    out = io.BytesIO()
-    with paused_gc():
+    with paused_gc(), path.open("wb") as out:
+        pickle.dump((token, packed), out, protocol=pickle.HIGHEST_PROTOCOL)
         if not packed:
             pickle.dump(library, out, protocol=pickle.HIGHEST_PROTOCOL)
         else:
@@ -228,22 +232,26 @@ def library_bytes(library: Any) -> tuple[bool, bytes]:
             pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
             pickler.fast = True
             pickler.dump(tuple(columns))
-    return packed, out.getvalue()
+    return token
 
 
-def _dump_library(path: Path, fp: str, prepared: tuple[bool, bytes]) -> None:
-    """One file: the header (fp, packed?), then `library_bytes`."""
-    tmp = path.with_suffix(".tmp")
-    packed, payload = prepared
-    with tmp.open("wb") as fh:
-        pickle.dump((fp, packed), fh, protocol=pickle.HIGHEST_PROTOCOL)
-        fh.write(payload)
-    os.replace(tmp, path)
+def _partial(library: Path) -> Path:
+    return library.with_suffix(".tmp")
+
+
+def _token(path: Path) -> str | None:
+    try:
+        with path.open("rb") as fh:
+            token, _ = pickle.load(fh)
+    except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError):
+        return None
+    return token if isinstance(token, str) else None
 
 
 def forget(config: Config) -> None:
     _memo_path(config).unlink(missing_ok=True)
     _memo_path(config).with_name(LIBRARY).unlink(missing_ok=True)
+    _partial(_memo_path(config).with_name(LIBRARY)).unlink(missing_ok=True)
 
 
 class BuiltFiles(Mapping[str, str]):

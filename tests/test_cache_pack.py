@@ -51,10 +51,14 @@ def test_the_stored_library_is_the_built_one_packed_or_not(project: Callable[...
     # A library pack cannot keep is stored as it is, and read back the same.
     lib = first.library
     object.__setattr__(lib.papers[0], "extra", 1)
-    path = config.root / "lib.pickle"
-    cache._dump_library(path, "fp", cache.library_bytes(lib))
-    stored = cache.Stored(None, {}, "", path, "fp")
+    token = cache.write_library(config, lib)
+    path = cache._partial(cache._memo_path(config).with_name(cache.LIBRARY))
+    assert path.is_file()
+    stored = cache.Stored(None, {}, "", path, token)
     assert stored.library().papers[0].extra == 1  # type: ignore[attr-defined]
+    # A library file that is not the one the memo names is never read.
+    with pytest.raises(RuntimeError, match="does not belong"):
+        cache.Stored(None, {}, "", path, "another build's token").library()
 
 
 def test_a_library_pickled_while_the_workers_render_is_the_one_stored(
@@ -64,15 +68,16 @@ def test_a_library_pickled_while_the_workers_render_is_the_one_stored(
     from generator.render import parallel
 
     made: list[tuple[int, bool]] = []
-    library_bytes = cache.library_bytes
+    write_library = cache.write_library
 
-    def spy(library: Library) -> tuple[bool, bytes]:
+    def spy(config: Config, library: Library) -> str:
         made.append((os.getpid(), bool(parallel._JOB)))  # _JOB is set while the workers run
-        return library_bytes(library)
+        return write_library(config, library)
 
-    monkeypatch.setattr(cache, "library_bytes", spy)
+    monkeypatch.setattr(cache, "write_library", spy)
     first = build(config)
     assert made == [(os.getpid(), True)]  # once, in this process, while the workers rendered
+    assert not list((config.root / cache.CACHE_DIR).rglob("*.tmp"))  # put into place at the end
     again = build(config)
     assert again.stats is not None and again.stats.written == []
     assert again.library == first.library
