@@ -213,6 +213,26 @@ def search_index_size(site: Path) -> tuple[int, str]:
     return (lunr.stat().st_size if lunr.exists() else 0), "lunr"
 
 
+# Kernel time per new file on this machine's ext4 when nothing was deleted in the last minutes.
+SETTLED_DISK_US = 50
+
+
+def disk_probe(workdir: Path, count: int = 2000) -> float:
+    """Kernel microseconds per file created in `workdir` (the files stay until the folder goes:
+    deleting them would slow what follows, the very thing this looks for)."""
+    import resource
+
+    probe = workdir / "disk-probe"
+    probe.mkdir(parents=True, exist_ok=True)
+    data = b"x" * 1024
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_stime
+    for i in range(count):
+        fd = os.open(probe / f"f{i}", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        os.write(fd, data)
+        os.close(fd)
+    return (resource.getrusage(resource.RUSAGE_SELF).ru_stime - before) / count * 1e6
+
+
 def measure(n: int, workdir: Path, *, seed: int) -> dict[str, Any]:
     proj = workdir / f"n{n}"
     print(f"[N={n}] writing synthetic digests ...", file=sys.stderr)
@@ -501,6 +521,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
     workdir = args.workdir or Path(tempfile.mkdtemp(prefix="readinglist-bench-"))
+    disk_us = disk_probe(workdir)
     rows = [measure(n, workdir, seed=args.seed) for n in sizes]
     if not args.no_search:
         for row in rows:
@@ -513,6 +534,9 @@ def main(argv: list[str] | None = None) -> int:
     print()
     for line in verdicts(rows, edit):
         print("- " + line)
+    print(f"- the disk, before the builds: {disk_us:.0f} µs of kernel time per new 1 KB file (settled: about "
+          f"{SETTLED_DISK_US} µs; several times more for minutes after many files were deleted, as at the end of "
+          "a benchmark or a test run: wait ten minutes, or the figures above are inflated)")
     if args.json:
         args.json.write_text(json.dumps({"rows": rows, "edit": edit}, indent=1), encoding="utf-8")
     if not args.workdir:
