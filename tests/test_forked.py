@@ -171,7 +171,8 @@ def test_reading_from_both_ends_meets_whatever_the_speeds_and_redoes_a_dead_chil
 def test_claims_hand_out_each_index_once_from_both_ends() -> None:
     from generator.sources import Claims
 
-    claims = Claims(5)
-    got = [claims.take(False), claims.take(True), claims.take(True), claims.take(False), claims.take(True),
-           claims.take(False), claims.take(True)]
-    assert got == [0, 4, 3, 1, 2, None, None] and claims.taken() == 5
+    for shared in (True, False):  # not shared: no lock, no shared memory (a build in one process)
+        claims = Claims(5, shared=shared)
+        got = [claims.take(False), claims.take(True), claims.take(True), claims.take(False), claims.take(True),
+               claims.take(False), claims.take(True)]
+        assert got == [0, 4, 3, 1, 2, None, None] and claims.taken() == 5

@@ -7,6 +7,7 @@ import multiprocessing
 import re
 import struct
 from collections.abc import Callable, Iterator
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -82,7 +83,7 @@ def read_all(seeds_dir: Path, root: Path, problems: Problems,
     `meanwhile` is run by this process first, while the child is already reading."""
     paths = digest_files(seeds_dir)
     fork = len(paths) > 1 and worth_forking(sum(_size(p) for p in paths), PARALLEL_MIN_BYTES)
-    claims = Claims(len(paths))
+    claims = Claims(len(paths), shared=fork)
     root = root.resolve()  # once, not once per file
     done: dict[int, Read] = {}
     bar = Progress("reading digests", len(paths))
@@ -109,13 +110,14 @@ def read_all(seeds_dir: Path, root: Path, problems: Problems,
 
 class Claims:
     """Which digests are taken: one process takes them from the first on, the other from the
-    last back, until they meet. Two counters in memory shared across the fork, under a lock."""
+    last back, until they meet. Two counters, `shared`: in memory shared across a fork, under a
+    lock (not made otherwise: a system without POSIX semaphores reads in one process still)."""
 
-    def __init__(self, count: int) -> None:
+    def __init__(self, count: int, shared: bool = True) -> None:
         self.count = count
-        self._shared = mmap.mmap(-1, 16)
+        self._shared = mmap.mmap(-1, 16) if shared else bytearray(16)
         struct.pack_into("qq", self._shared, 0, 0, count)
-        self._lock = multiprocessing.get_context("fork" if _FORK else None).Lock()
+        self._lock = multiprocessing.get_context("fork").Lock() if shared else nullcontext()
 
     def take(self, from_back: bool) -> int | None:
         """The index of the next digest from the front (or the back), None when all are taken."""
@@ -132,9 +134,6 @@ class Claims:
     def taken(self) -> int:
         front, back = struct.unpack_from("qq", self._shared)
         return front + self.count - back
-
-
-_FORK = "fork" in multiprocessing.get_all_start_methods()
 
 
 def _read_claimed(paths: list[Path], root: Path, claims: Claims, from_back: bool) -> Iterator[Read]:
