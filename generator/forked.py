@@ -80,11 +80,8 @@ class Beside(Generic[T]):
         if self._receive is not None:
             self._receive.close()
             self._receive = None
-        if self._process is not None:
-            if kill and self._process.is_alive():
-                self._process.terminate()
-            self._process.join()
-            self._process = None
+        _end(self._process, kill)
+        self._process = None
 
     def __enter__(self) -> Beside[T]:
         return self
@@ -92,6 +89,14 @@ class Beside(Generic[T]):
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
         self._stop(kill=True)
+
+
+def _end(process: Any, kill: bool) -> None:
+    """Wait for a child (if any) to end, stopping it first with `kill`."""
+    if process is not None:
+        if kill and process.is_alive():
+            process.terminate()
+        process.join()
 
 
 def _child(send: Connection, fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
@@ -134,9 +139,8 @@ class Streamed(Generic[T]):
     def rest(self) -> list[T]:
         if self._process is None and self._file is None:
             return list(self._fn(*self._args))
-        if self._process is not None:
-            self._process.join()
-            self._process = None
+        _end(self._process, kill=False)
+        self._process = None
         try:
             return self._records(final=True)
         finally:
@@ -163,11 +167,8 @@ class Streamed(Generic[T]):
         return out
 
     def _stop(self, kill: bool) -> None:
-        if self._process is not None:
-            if kill and self._process.is_alive():
-                self._process.terminate()
-            self._process.join()
-            self._process = None
+        _end(self._process, kill)
+        self._process = None
         if self._file is not None:
             self._file.close()
             self._file = None

@@ -12,7 +12,7 @@ import shutil
 from collections.abc import Iterable, Iterator, Mapping, MutableMapping
 from pathlib import Path
 
-from .write import Folders, _folder, _new_file_mode, _prepare, _targets, _umask, _write_one
+from .write import Folders, _folder, _new_file_mode, _prepare, _targets, _write_one, write_and_close
 
 
 class Prewrite:
@@ -152,15 +152,7 @@ class TreeFiles(MutableMapping[str, str]):
 def _write_new(path: Path, content: str | bytes, mode: int) -> None:
     """A file of a folder no one sees yet (a staging folder), written in place."""
     data = content.encode("utf-8") if isinstance(content, str) else content
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
-    try:
-        if mode & _umask():
-            os.fchmod(fd, mode)
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
-    finally:
-        os.close(fd)
+    write_and_close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode), data, mode)
 
 
 def _clear(path: Path) -> None:

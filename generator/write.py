@@ -83,20 +83,25 @@ def atomic_write(path: Path, data: bytes, *, parent_exists: bool = False, mode: 
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:12]}.", suffix=".tmp", dir=path.parent)
         os.fchmod(fd, mode)
     try:
-        try:
-            # open() applied the umask: a mode with bits the umask clears needs setting again.
-            if mode & _umask():
-                os.fchmod(fd, mode)
-            # os.write, not a file object: ten thousand BufferedWriters cost more than the writes.
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
-        finally:
-            os.close(fd)
+        write_and_close(fd, data, mode)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def write_and_close(fd: int, data: bytes, mode: int) -> None:
+    """All of `data` into the new file `fd` (opened with `mode`), which is then closed."""
+    try:
+        # open() applied the umask: a mode with bits the umask clears needs setting again.
+        if mode & _umask():
+            os.fchmod(fd, mode)
+        # os.write, not a file object: ten thousand BufferedWriters cost more than the writes.
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)
 
 
 def write_if_changed(path: Path, data: bytes, *, parent_exists: bool = False) -> bool:
