@@ -134,19 +134,26 @@ class Streamed(Generic[T]):
             self._process.start()
 
     def ready(self) -> list[T]:
-        return self._records(final=False)
+        return self._records()
 
     def rest(self) -> list[T]:
         if self._process is None and self._file is None:
             return list(self._fn(*self._args))
-        _end(self._process, kill=False)
+        return self._finish(kill=False)
+
+    def cut(self) -> list[T]:
+        """Stop the child now and take the whole items it made so far (none without a child)."""
+        return self._finish(kill=True)
+
+    def _finish(self, kill: bool) -> list[T]:
+        _end(self._process, kill)
         self._process = None
         try:
-            return self._records(final=True)
+            return self._records()
         finally:
             self._stop(kill=False)
 
-    def _records(self, final: bool) -> list[T]:
+    def _records(self) -> list[T]:
         """The whole records after the last one taken (an error record raises)."""
         out: list[T] = []
         if self._file is None:
@@ -173,12 +180,16 @@ class Streamed(Generic[T]):
             self._file.close()
             self._file = None
 
+    def close(self) -> None:
+        """Stop the child if it still runs, and drop what it made."""
+        self._stop(kill=True)
+
     def __enter__(self) -> Streamed[T]:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
-        self._stop(kill=True)
+        self.close()
 
 
 _LENGTH = 8  # bytes of a record's length prefix

@@ -22,7 +22,7 @@ from generator.render import paper
 
 def _wait(early: EarlyEntries) -> None:
     deadline = time.monotonic() + 60
-    while early._process is not None and early._process.is_alive():
+    while early._child is not None and early._child._process is not None and early._child._process.is_alive():
         assert time.monotonic() < deadline, "the child never finished"
         time.sleep(0.05)
 
@@ -70,17 +70,17 @@ def test_a_stopped_child_gives_its_whole_chunks(seed_build: BuildResult, monkeyp
         time.sleep(0.05)
     bibtex._BLOCKS.clear()
     assert early.take(papers) == 20
-    assert early._process is None and early._file is None
+    assert early._child is None
     assert [bibtex.known(p) for p in papers] == [True] * 20 + [False] * (len(papers) - 20)
     monkeypatch.setenv("READINGLIST_JOBS", "1")
     early.start([_paper()])
-    assert early._process is None  # one process: no child at all
+    assert early._child is None  # one process: no child at all
 
 
 def _records(early: EarlyEntries) -> list[int]:
     """Sizes of the whole records the child has written so far."""
-    assert early._file is not None
-    data = os.pread(early._file.fileno(), 1 << 24, 0)
+    assert early._child is not None and early._child._file is not None
+    data = os.pread(early._child._file.fileno(), 1 << 24, 0)
     sizes, pos = [], 0
     while pos + 8 <= len(data):
         size = int.from_bytes(data[pos:pos + 8], "little")
