@@ -21,7 +21,8 @@ class Prewrite:
     then happens on every core while pages are still being rendered, instead of afterwards on
     one. Set up (folder checks, listings) in the build's own process before the workers start;
     `write` runs in a worker; `record` puts the workers' figures together; `write_tree` skips
-    what was written this way. Each file is written atomically, as everywhere."""
+    what was written this way. Each file is written atomically, as everywhere, but in a folder
+    this build makes: that folder is, by `finish` renaming it into place."""
 
     def __init__(self, build_dir: Path, protected: list[Path], rels: list[str]) -> None:
         root = self.root = _prepare(build_dir, protected)

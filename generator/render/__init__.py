@@ -31,7 +31,7 @@ ASSETS = {
 def render_site(library: Library, config: Config, prewrite: Prewrite | None = None,
                 idle: Callable[[], None] | None = None) -> dict[str, str] | TreeFiles:
     """Every generated file, keyed by its path inside the build folder. With `prewrite`, paper
-    pages rendered by worker processes are also written by them (write.Prewrite), and only
+    pages rendered by worker processes are also written by them (prewrite.Prewrite), and only
     their names come back (TreeFiles). `idle`: see render_papers."""
     by_id = library.by_id()
     slugs = all_tag_slugs(library)

@@ -45,7 +45,7 @@ def render_papers(library: Library, render_one: RenderOne, jobs: int | None = No
                   prewrite: Prewrite | None = None,
                   idle: Callable[[], None] | None = None) -> tuple[dict[str, str] | TreeFiles, dict[str, str]]:
     """`render_one(paper)` for every paper, merged in paper order, and what `meanwhile()` made.
-    With `prewrite`, the workers also write the pages they render (write.Prewrite) and send back
+    With `prewrite`, the workers also write the pages they render (prewrite.Prewrite) and send back
     only their names: the pages come as a TreeFiles. `idle` is run by this process while the
     workers render (not at all when rendering is serial)."""
     papers = library.papers
