@@ -180,6 +180,7 @@ def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None =
 
 @contextmanager
 def _early_entries() -> Iterator[EarlyEntries]:
+    from . import forked
     from .early import EarlyEntries
 
     early = EarlyEntries()
@@ -187,6 +188,7 @@ def _early_entries() -> Iterator[EarlyEntries]:
         yield early
     finally:
         early.stop()  # a build that failed leaves no child behind
+        forked.reap()
 
 
 def _protected(config: Config) -> list[Path]:

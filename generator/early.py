@@ -5,10 +5,14 @@ papers, but not always both at full speed: a core is idle now and then. Every pa
 entry and the HTML of its abstract (a fifth of rendering its page) depend only on fields that
 are final once the citation keys are given. So as soon as they are, a child at the lowest
 priority (`nice` 19: it runs only on a core nobody else wants) makes them for all papers, a
-chunk at a time, handing each over as it goes (`forked.Streamed`). When rendering starts the
-child is stopped and every whole chunk it handed over is taken (the workers make the rest, as
-they would anyway), each item only for a paper whose fields are still the same (a note may
-retitle a paper after enrichment), and remembered where the workers forked next find it (`bibtex.remember`,
+chunk at a time, handing each over as it goes (`forked.Streamed`): every entry first, then the
+abstracts. With every entry made ahead, the `.bib` files are made and written while the pages
+are rendered, by the worker that renders the listings, instead of after the pages by the build's
+own process alone (render/__init__.py); the abstracts the workers make themselves cost them no
+more than they would have anyway. When rendering starts the child is stopped and every whole
+chunk it handed over is taken (the workers make the rest, as they would anyway), each item only
+for a paper whose fields are still the same (a note may retitle a paper after enrichment), and
+remembered where the workers forked next find it (`bibtex.remember`,
 `render.paper.remember_abstract`). Nothing waits for the child: on a busy machine it may have
 made nothing, which costs nothing but its own time.
 """
@@ -27,7 +31,8 @@ from .model import Paper
 MINIMUM = 2000  # papers; below that rendering is serial and short
 CHUNK = 500     # papers per item the child hands over: what a stopped child loses at most
 
-Made = list[tuple[str, str]]  # (entry, abstract HTML) of a chunk of papers
+# A chunk the child hands over: ("entries" or "abstracts", index of its first paper, the texts).
+Made = tuple[str, int, list[str]]
 
 
 class EarlyEntries:
@@ -49,20 +54,25 @@ class EarlyEntries:
         from .enrich import bibtex
         from .render.paper import remember_abstract
 
-        made = [item for chunk in self._child.cut() for item in chunk] if self._child is not None else []
-        early = {p.id: (p, entry, html) for p, (entry, html) in zip(self._papers, made, strict=False)}
+        made: dict[str, list[str]] = {"entries": [], "abstracts": []}
+        for kind, start, texts in self._child.cut() if self._child is not None else []:
+            if start == len(made[kind]):  # (the chunks of each kind come in paper order)
+                made[kind] += texts
+        before = self._papers
         self.stop()
+        at = {p.id: i for i, p in enumerate(before)}
+        entries, abstracts = made["entries"], made["abstracts"]
         taken = 0
         for paper in papers:
-            known = early.get(paper.id)
-            if known is None:
+            i = at.get(paper.id)
+            if i is None:
                 continue
-            then, entry, html = known
-            if bibtex.entry_fields(then) == bibtex.entry_fields(paper):
-                bibtex.remember(paper, entry)
+            then = before[i]
+            if i < len(entries) and (then is paper or bibtex.entry_fields(then) == bibtex.entry_fields(paper)):
+                bibtex.remember(paper, entries[i])
                 taken += 1
-            if then.abstract == paper.abstract:
-                remember_abstract(paper, html)
+            if i < len(abstracts) and then.abstract == paper.abstract:
+                remember_abstract(paper, abstracts[i])
         return taken
 
     def stop(self) -> None:
@@ -83,6 +93,8 @@ def _made(papers: list[Paper]) -> Iterator[Made]:
         pass
     try:
         for start in range(0, len(papers), CHUNK):
-            yield [(bibtex.block(p), abstract_html(p.abstract)) for p in papers[start:start + CHUNK]]
+            yield "entries", start, [bibtex.block(p) for p in papers[start:start + CHUNK]]
+        for start in range(0, len(papers), CHUNK):
+            yield "abstracts", start, [abstract_html(p.abstract) for p in papers[start:start + CHUNK]]
     except Exception:  # anything at all: the parent takes the chunks made so far
         return

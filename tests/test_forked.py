@@ -121,6 +121,41 @@ def test_streamed_items_come_in_order_from_the_child_and_ready_never_waits() -> 
 
 
 @needs_fork
+def test_children_that_are_done_are_joined_when_the_build_reaps_them_not_before(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import multiprocessing.process
+
+    forked.reap()  # what the tests before left
+    joined: list[int] = []
+    join = multiprocessing.process.BaseProcess.join
+    monkeypatch.setattr(multiprocessing.process.BaseProcess, "join",
+                        lambda self, timeout=None: joined.append(self.pid) or join(self, timeout))
+    with forked.Beside(True, sum, [1, 2, 3]) as job:
+        assert job.result() == 6
+    with forked.Streamed(True, _count_then_maybe_die, 3, None, None) as stream:
+        assert [i for i, _, _ in stream.rest()] == [0, 1, 2]  # everything, once the child wrote it
+    assert joined == [] and len(forked._ENDING) == 2
+    ending = list(forked._ENDING)
+    forked.reap()
+    assert sorted(joined) == sorted(p.pid for p in ending) and forked._ENDING == []
+    assert not any(p.is_alive() for p in ending)
+
+
+def test_records_are_read_whole_by_each_process_from_where_it_was() -> None:
+    records = forked.Records()
+    records.append(["a", 1])
+    assert records.new() == [["a", 1]] and records.new() == []
+    records.append({"b": 2})
+    records.append(None)
+    assert records.new() == [{"b": 2}, None]
+    # A record whose bytes are not all there yet is left for later.
+    os.write(records.fileno(), (100).to_bytes(8, "little") + b"x" * 10)
+    assert records.new() == []
+    records.close()
+    assert records.new() == []
+
+
+@needs_fork
 def test_streamed_error_is_raised_in_the_parent_and_a_dead_child_leaves_what_it_sent() -> None:
     with forked.Streamed(True, _count_then_maybe_die, 2, None, "bad digest") as job, \
             pytest.raises(ValueError, match="bad digest"):

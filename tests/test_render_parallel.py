@@ -27,14 +27,37 @@ def test_forked_render_gives_the_serial_files_in_the_same_order(
     monkeypatch.setenv("READINGLIST_JOBS", "3")
     forked = render_site(library, config)
     assert list(forked) == list(serial) and forked == serial
-    # The workers wrote every entry and handed them back with their pages, so references.bib and
-    # the tag and digest files needed no second BibTeX run in this process.
-    assert written == []
-    bibtex._BLOCKS.clear()
-    monkeypatch.setenv("READINGLIST_JOBS", "1")
-    render_site(library, config)
-    assert len(written) == len(library.papers)  # the spy does see entries written here
+    # No entry was made ahead: this process made each one once, in paper order, while the workers
+    # rendered (the workers' own are not seen here), and then the .bib files from them.
+    assert written == [p.key for p in library.papers]
     assert "@article{maron2025oneshot," in forked["references.bib"]
+
+
+def test_a_worker_takes_the_entries_this_process_made_for_its_run(
+        project: Callable[..., Config], monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.forked import Records
+    from generator.render import render_paper_files
+
+    config = project()
+    library = build(config, write=False).library
+    papers = library.papers
+    expected = {p.id: bibtex.block(p) for p in papers}
+    shared = Records()
+    shared.append([(i, expected[p.id]) for i, p in enumerate(papers[:10])])
+    shared.append([(i, expected[papers[i].id]) for i in range(10, 20)])
+    bibtex._BLOCKS.clear()
+    written: list[str] = []
+    write = bibtex.write_entry
+    monkeypatch.setattr(bibtex, "write_entry", lambda key, *parts: written.append(key) or write(key, *parts))
+    monkeypatch.setattr(parallel, "_JOB", {"papers": papers, "prewrite": None, "shared": shared,
+                                           "render_one": lambda p: render_paper_files(p, library, config)})
+    files, wrote = parallel._render_run(5, 15)
+    assert written == [] and wrote is None and len(files) == 10
+    assert all(expected[p.id].strip() in text for p, text in zip(papers[5:15], files.values(), strict=True))
+    # A run whose entries are not there yet makes them itself.
+    parallel._render_run(20, 22)
+    assert written == [papers[20].key, papers[21].key]
+    shared.close()
 
 
 def test_small_lists_render_in_one_process(monkeypatch: pytest.MonkeyPatch) -> None:

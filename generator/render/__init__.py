@@ -55,16 +55,16 @@ def render_site(library: Library, config: Config, prewrite: Prewrite | None = No
                 [by_id[i] for i in digest.paper_ids if i in by_id])
         return out
 
-    # Paper pages first: they write each paper's BibTeX entry, which the .bib files reuse; unless
-    # every entry was made ahead (generator/early.py): then the .bib files are made (and written)
-    # with the listings, while the paper pages are rendered.
+    # The .bib files reuse each paper's BibTeX entry: when every entry was made ahead
+    # (generator/early.py) they are made (and written) with the listings, while the paper pages
+    # are rendered; else as soon as the rest of the entries are made (render/parallel.py).
     early = all(bibtex.known(p) for p in library.papers)
     digests = {d.path: d for d in library.digests}
     pages, other = render_papers(library, lambda paper: render_paper_files(paper, library, config, by_id, slugs,
                                                                            digests),
                                  meanwhile=(lambda: {**without_bibtex(), **bib_files()}) if early else without_bibtex,
-                                 prewrite=prewrite, idle=idle)
-    bibs = {rel: other.pop(rel) for rel in [r for r in other if r.endswith(".bib")]} if early else bib_files()
+                                 prewrite=prewrite, idle=idle, with_entries=None if early else bib_files)
+    bibs = {rel: other.pop(rel) for rel in [r for r in other if r.endswith(".bib")]}
     other.update((rel, text) for rel, text in bibs.items() if not rel.startswith("digests/"))
     files: dict[str, str] | TreeFiles
     if isinstance(pages, TreeFiles):
