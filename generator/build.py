@@ -174,7 +174,8 @@ def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None =
                 text = registry_text[0] if registry_text else registry.dump()
                 write_if_changed(config.registry_path, text.encode("utf-8"))
     if write:
-        _remember(config, before, result, stored[0] if stored else None)
+        _remember(config, before, result, stored[0] if stored else None,
+                  prewrite.known_stats() if prewrite is not None else None)
     return result
 
 
@@ -206,7 +207,8 @@ def _prewrite(config: Config, library: Library) -> Prewrite | None:
     return Prewrite(config.build_dir, _protected(config), [paper_md(p) for p in library.papers])
 
 
-def _remember(config: Config, before: str, result: BuildResult, stored: str | None = None) -> None:
+def _remember(config: Config, before: str, result: BuildResult, stored: str | None = None,
+              known: cache.Known | None = None) -> None:
     """Store this build for `cache.reuse`, unless an input changed while it ran (the registry it
     wrote itself aside: a rebuild would hand out the very keys it now holds)."""
     after = cache.fingerprint(config, registry=False)
@@ -215,7 +217,7 @@ def _remember(config: Config, before: str, result: BuildResult, stored: str | No
         return
     memo = BuildResult(result.library, result.problems, {},
                        WriteStats(written=[], unchanged=len(result.stats.written) + result.stats.unchanged))
-    cache.remember(config, cache.fingerprint(config, base=after), memo, list(result.files), stored)
+    cache.remember(config, cache.fingerprint(config, base=after), memo, list(result.files), stored, known)
 
 
 def _shown(path: Path, root: Path) -> str:

@@ -135,9 +135,17 @@ def _file(path: Path, h: Any) -> None:
         h.update(f"{path}\0missing\n".encode())
 
 
-def manifest(build_dir: Path) -> dict[str, tuple[int, int]]:
-    """Every file in the build folder but the cache: relative path -> (size, mtime_ns)."""
+Known = tuple[Mapping[str, tuple[int, int]], set[str]]
+
+
+def manifest(build_dir: Path, known: Known | None = None) -> dict[str, tuple[int, int]]:
+    """Every file in the build folder but the cache: relative path -> (size, mtime_ns). `known`:
+    (that of each file of some top-level folders, those folders), as the build that just made and
+    filled them wrote them (prewrite.Prewrite): their files are not looked at one by one. Should
+    anything change there afterwards, the next build finds a folder other than this manifest
+    says, and builds."""
     out: dict[str, tuple[int, int]] = {}
+    stats, whole = known if known is not None else ({}, set())
     # os.scandir with the relative path carried along: os.walk + relpath cost more than the stats.
     todo: list[tuple[str, str]] = [(str(build_dir), "")]
     while todo:
@@ -145,6 +153,8 @@ def manifest(build_dir: Path) -> dict[str, tuple[int, int]]:
         with os.scandir(folder) as entries:
             for entry in entries:
                 if entry.is_dir(follow_symlinks=False):
+                    if not prefix and entry.name in whole:
+                        continue
                     if prefix or entry.name != CACHE_DIR:
                         todo.append((entry.path, f"{prefix}{entry.name}/"))
                     continue
@@ -152,6 +162,7 @@ def manifest(build_dir: Path) -> dict[str, tuple[int, int]]:
                     continue  # os.walk lists a link to a folder as a folder, never follows it
                 st = os.stat(entry.path)
                 out[prefix + entry.name] = (st.st_size, st.st_mtime_ns)
+    out.update(stats)
     return out
 
 
@@ -183,9 +194,11 @@ def storable(library: Any) -> bool:
     return not any(d.date_source == "git" for d in library.digests)
 
 
-def remember(config: Config, fp: str, result: Any, files: list[str], written: str | None = None) -> None:
+def remember(config: Config, fp: str, result: Any, files: list[str], written: str | None = None,
+             known: Known | None = None) -> None:
     """Store `result` for the next build. `written`: the token `write_library` returned, when the
-    library was written already (while the workers render, generator/build.py)."""
+    library was written already (while the workers render, generator/build.py); `known`: see
+    `manifest`."""
     path = _memo_path(config)
     # The memo goes first and comes back last: a build killed in between leaves no memo, never
     # one that would vouch for another build's library.
@@ -202,7 +215,7 @@ def remember(config: Config, fp: str, result: Any, files: list[str], written: st
         token = written if written is not None and _token(_partial(library)) == written \
             else write_library(config, result.library)
         os.replace(_partial(library), library)
-        _dump(path, Memo(fp, manifest(config.build_dir), head, files, result.summary(), token))
+        _dump(path, Memo(fp, manifest(config.build_dir, known), head, files, result.summary(), token))
 
 
 def _dump(path: Path, value: Any) -> None:

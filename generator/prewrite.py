@@ -14,6 +14,9 @@ from pathlib import Path
 
 from .write import Folders, _folder, _new_file_mode, _prepare, _targets, _write_one, write_and_close
 
+# What a process wrote with Prewrite: names, written, unchanged, (size, mtime_ns) of new files.
+Wrote = tuple[list[str], list[str], int, dict[str, tuple[int, int]]]
+
 
 class Prewrite:
     """Some files of the tree written ahead of the rest, by the processes that render them
@@ -54,16 +57,22 @@ class Prewrite:
         self.written: list[str] = []
         self.unchanged = 0
         self.done: set[str] = set()
+        # The (size, mtime_ns) of each file written into a staging folder, as written, and the
+        # folders `finish` put into place whole: the build's manifest of its folder (cache.py)
+        # takes those from here instead of a `stat` of each of their files.
+        self.written_stats: dict[str, tuple[int, int]] = {}
+        self.whole: set[str] = set()
 
-    def write(self, files: Mapping[str, str | bytes]) -> tuple[list[str], list[str], int]:
-        """Write those of `files` this was set up for; (names, written, unchanged)."""
+    def write(self, files: Mapping[str, str | bytes]) -> Wrote:
+        """Write those of `files` this was set up for; (names, written, unchanged, stats)."""
         mine = {rel: files[rel] for rel in files if rel in self.rels}
         targets, existing = _targets(self.root, mine, self._listings)
         return list(mine), *self._write_all(targets, mine, existing)
 
-    def write_others(self, files: Mapping[str, str | bytes]) -> tuple[list[str], list[str], int]:
+    def write_others(self, files: Mapping[str, str | bytes]) -> Wrote:
         """Write those of `files` that are not paper pages (the listings a worker renders while the
-        others render papers), checked here first as write_tree would; (names, written, unchanged)."""
+        others render papers), checked here first as write_tree would; (names, written, unchanged,
+        stats)."""
         rest = {rel: content for rel, content in files.items() if rel not in self.rels}
         targets, existing = _targets(self.root, rest)
         for folder in {t.parent for t in targets.values()}:
@@ -71,17 +80,17 @@ class Prewrite:
         return list(rest), *self._write_all(targets, rest, existing)
 
     def _write_all(self, targets: Mapping[str, Path], files: Mapping[str, str | bytes],
-                   existing: set[str]) -> tuple[list[str], int]:
-        written, unchanged = [], 0
+                   existing: set[str]) -> tuple[list[str], int, dict[str, tuple[int, int]]]:
+        written, unchanged, stats = [], 0, {}
         for rel, target in targets.items():
             if target.parent in self._staging:
-                _write_new(target, files[rel], self.mode)
+                stats[rel] = _write_new(target, files[rel], self.mode)
                 written.append(rel)
             elif _write_one(target, files[rel], rel in existing, self.mode):
                 written.append(rel)
             else:
                 unchanged += 1
-        return written, unchanged
+        return written, unchanged, stats
 
     def finish(self) -> None:
         """Put the folders made under another name into place (once every worker is done)."""
@@ -89,6 +98,7 @@ class Prewrite:
             folder = self.root / head
             if not os.path.lexists(folder):
                 os.rename(staging, folder)
+                self.whole.add(head)
                 continue
             # Made meanwhile after all: the files move one by one.
             folder.mkdir(exist_ok=True)
@@ -98,10 +108,17 @@ class Prewrite:
         self._fresh.clear()
         self._staging.clear()
 
-    def record(self, rels: list[str], written: list[str], unchanged: int) -> None:
+    def record(self, rels: list[str], written: list[str], unchanged: int,
+               stats: Mapping[str, tuple[int, int]] | None = None) -> None:
         self.done.update(rels)
         self.written.extend(written)
         self.unchanged += unchanged
+        self.written_stats.update(stats or {})
+
+    def known_stats(self) -> tuple[dict[str, tuple[int, int]], set[str]]:
+        """(size, mtime_ns) of the files of the folders put into place whole, and those folders."""
+        heads = tuple(f"{head}/" for head in self.whole)
+        return {rel: st for rel, st in self.written_stats.items() if rel.startswith(heads)}, set(self.whole)
 
 
 class TreeFiles(MutableMapping[str, str]):
@@ -150,10 +167,12 @@ class TreeFiles(MutableMapping[str, str]):
         return set(self._texts)
 
 
-def _write_new(path: Path, content: str | bytes, mode: int) -> None:
-    """A file of a folder no one sees yet (a staging folder), written in place."""
+def _write_new(path: Path, content: str | bytes, mode: int) -> tuple[int, int]:
+    """A file of a folder no one sees yet (a staging folder), written in place; (size, mtime_ns)."""
     data = content.encode("utf-8") if isinstance(content, str) else content
-    write_and_close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode), data, mode)
+    written = write_and_close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode), data, mode, report=True)
+    assert written is not None
+    return written
 
 
 def _clear(path: Path) -> None:

@@ -13,7 +13,7 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -90,8 +90,9 @@ def atomic_write(path: Path, data: bytes, *, parent_exists: bool = False, mode: 
         raise
 
 
-def write_and_close(fd: int, data: bytes, mode: int) -> None:
-    """All of `data` into the new file `fd` (opened with `mode`), which is then closed."""
+def write_and_close(fd: int, data: bytes, mode: int, report: bool = False) -> tuple[int, int] | None:
+    """All of `data` into the new file `fd` (opened with `mode`), which is then closed; with
+    `report`, returns the file's (size, mtime_ns) as written."""
     try:
         # open() applied the umask: a mode with bits the umask clears needs setting again.
         if mode & _umask():
@@ -100,6 +101,10 @@ def write_and_close(fd: int, data: bytes, mode: int) -> None:
         view = memoryview(data)
         while view:
             view = view[os.write(fd, view):]
+        if report:
+            st = os.fstat(fd)
+            return st.st_size, st.st_mtime_ns
+        return None
     finally:
         os.close(fd)
 
@@ -189,7 +194,7 @@ def write_tree(build_dir: Path, files: Mapping[str, str | bytes], protected: lis
     if prewritten:
         stats.written = sorted(stats.written + [rel for rel in prewritten.written if rel in files])
         stats.unchanged += prewritten.unchanged
-    stats.removed = remove_stale(root, set(files))
+    stats.removed = remove_stale(root, set(files), prewritten.whole if prewritten else ())
     return stats
 
 
@@ -243,13 +248,15 @@ def _listing(folder: Path) -> dict[str, bool]:
         return {}
 
 
-def remove_stale(root: Path, wanted: set[str]) -> list[str]:
+def remove_stale(root: Path, wanted: set[str], whole: Iterable[str] = ()) -> list[str]:
     """Delete what is in `root` but not `wanted` (relative paths), never leaving `root`: links are
-    removed as links, never followed. The generator's own cache folder stays."""
+    removed as links, never followed. The generator's own cache folder stays, and so do the
+    top-level folders in `whole`, which this build made and filled (prewrite.Prewrite)."""
     removed: list[str] = []
+    skip = set(KEEP_DIRS) | set(whole)
     for folder, dirs, names, in _walk(root):
         rel_folder = folder.relative_to(root).as_posix()
-        if rel_folder.split("/")[0] in KEEP_DIRS:
+        if rel_folder.split("/")[0] in skip:
             continue
         for name in names + [d for d in dirs if (folder / d).is_symlink()]:
             rel = name if rel_folder == "." else f"{rel_folder}/{name}"

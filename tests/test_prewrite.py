@@ -24,19 +24,25 @@ def test_a_new_folder_is_filled_under_another_name_and_renamed_into_place(tmp_pa
     pre = Prewrite(root, [tmp_path / "content"], ["papers/a.md", "papers/b.md"])
     staging = root / ".papers.partial"
     assert staging.is_dir() and not (root / "papers").exists()
-    names, written, unchanged = pre.write({"papers/a.md": "alpha\n", "papers/b.md": "beta\n"})
+    names, written, unchanged, stats = pre.write({"papers/a.md": "alpha\n", "papers/b.md": "beta\n"})
     assert (names, written, unchanged) == (["papers/a.md", "papers/b.md"], ["papers/a.md", "papers/b.md"], 0)
+    pre.record(names, written, unchanged, stats)
     # Until every worker is done nothing is in place: written in place, in the staging folder.
     assert not (root / "papers").exists() and sorted(os.listdir(staging)) == ["a.md", "b.md"]
     assert not [n for n in os.listdir(staging) if n.endswith(".tmp")]
     pre.finish()
     assert not staging.exists()
     assert (root / "papers" / "a.md").read_text() == "alpha\n" and (root / "papers" / "b.md").read_text() == "beta\n"
+    # What each file was as written is what it is once in place: the manifest takes it from there.
+    on_disk = {rel: ((root / rel).stat().st_size, (root / rel).stat().st_mtime_ns) for rel in names}
+    assert pre.known_stats() == (on_disk, {"papers"}) and on_disk["papers/a.md"][0] == 6
     assert oct((root / "papers" / "a.md").stat().st_mode & 0o777) == oct(0o666 & ~_umask())
     # An existing folder: file by file (compared, kept when equal), never a staging folder.
     again = Prewrite(root, [tmp_path / "content"], ["papers/a.md", "papers/b.md"])
     assert not staging.exists()
-    assert again.write({"papers/a.md": "alpha\n", "papers/b.md": "beta 2\n"})[1:] == (["papers/b.md"], 1)
+    assert again.write({"papers/a.md": "alpha\n", "papers/b.md": "beta 2\n"})[1:] == (["papers/b.md"], 1, {})
+    again.finish()
+    assert again.known_stats() == ({}, set())  # nothing made whole here
     assert (root / "papers" / "b.md").read_text() == "beta 2\n"
 
 
@@ -57,6 +63,31 @@ def test_a_staging_folder_left_by_a_stopped_build_is_cleared_and_a_folder_made_m
     pre.finish()
     assert sorted(os.listdir(root / "papers")) == ["a.md", "other.md"] and not left.exists()
     assert (root / "papers" / "a.md").read_text() == "whole\n"
+    assert pre.whole == set()  # a folder someone else made may hold more: looked at file by file
+
+
+def test_the_manifest_takes_a_whole_folder_from_its_writes_and_stale_files_are_not_looked_for_there(
+        tmp_path: Path) -> None:
+    from generator import cache
+    from generator.write import remove_stale
+
+    root = tmp_path / "build"
+    (root / "papers").mkdir(parents=True)
+    (root / "papers" / "a.md").write_text("a\n")
+    (root / "tags").mkdir()
+    (root / "tags" / "t.md").write_text("t\n")
+    (root / "index.md").write_text("home\n")
+    plain = cache.manifest(root)
+    assert set(plain) == {"papers/a.md", "tags/t.md", "index.md"}
+    # As written (say an mtime the file system rounded since): taken as given, never a stat.
+    known = ({"papers/a.md": (2, 123)}, {"papers"})
+    assert cache.manifest(root, known) == {**plain, "papers/a.md": (2, 123)}
+    (root / "papers" / "x.md").write_text("made by someone else meanwhile\n")
+    (root / "tags" / "old.md").write_text("stale\n")
+    assert remove_stale(root, {"papers/a.md", "tags/t.md", "index.md"}, whole={"papers"}) == ["tags/old.md"]
+    assert (root / "papers" / "x.md").exists()
+    # ... which the next build's manifest sees, so it does not take the folder as it stored it.
+    assert cache.manifest(root) != cache.manifest(root, known)
 
 
 @needs_fork

@@ -21,7 +21,7 @@ from typing import Any
 from ..enrich import bibtex
 from ..forked import Records, end_later
 from ..model import Library, Paper
-from ..prewrite import Prewrite, TreeFiles
+from ..prewrite import Prewrite, TreeFiles, Wrote
 from ..progress import track
 
 PARALLEL_MIN = 2000
@@ -29,7 +29,6 @@ PARALLEL_MIN = 2000
 _JOB: dict[str, Any] = {}
 
 RenderOne = Callable[[Paper], dict[str, str]]
-Wrote = tuple[list[str], list[str], int]  # what a worker wrote with Prewrite: names, written, unchanged
 
 
 def jobs_for(count: int) -> int:
@@ -98,9 +97,9 @@ def render_papers(library: Library, render_one: RenderOne, jobs: int | None = No
         for wrote in [other_wrote, our_wrote, *(run_wrote for _, run_wrote in parts)]:
             if wrote is None:
                 continue  # no `meanwhile` task, or nothing of this process's own
-            names, written, unchanged = wrote
+            names, written, unchanged, stats = wrote
             files.add_written(names)
-            prewrite.record(names, written, unchanged)
+            prewrite.record(names, written, unchanged, stats)
     for run_files, _ in parts:
         files.update(run_files)
     return files, other
