@@ -95,6 +95,8 @@ _DIGESTS: dict[str, tuple[tuple[int, int, int, int], int, str]] = {}
 # A file is read again unless it was last modified this long before it was read: a write in
 # the same tick of a coarse file-system clock could leave its size and times as they were.
 _SETTLED_NS = 2_000_000_000
+# With the CPU's SHA instructions, as on the machines measured here, twice blake2b's speed.
+_content_hash = hashlib.sha256
 
 
 def _digest(path: str) -> str:
@@ -105,7 +107,7 @@ def _digest(path: str) -> str:
         return known[2]
     read_at = time.time_ns()
     with open(path, "rb") as fh:
-        digest = hashlib.sha256(fh.read()).hexdigest()  # (SHA-NI: twice the speed of blake2b here)
+        digest = _content_hash(fh.read()).hexdigest()
     _DIGESTS[path] = (seen, read_at, digest)
     return digest
 
