@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import re
 import urllib.parse
 
 import pytest
@@ -10,7 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from generator.build import BuildResult
-from generator.render.paper import front_matter, link_buttons, quote_plus
+from generator.model import Paper, SourceRef
+from generator.render.paper import description, front_matter, link_buttons, quote_plus
 
 
 @given(st.text() | st.lists(st.sampled_from(["a", " ", "~", "-", ".", "_", "+", "%", "&", "é", "𝔼", "/", ":"]))
@@ -31,3 +34,17 @@ def test_link_buttons_are_the_json_objects_json_dumps_writes(seed_build: BuildRe
         expected = [json.dumps({"label": label, "url": url, "primary": primary}, ensure_ascii=False)
                     for label, url, primary in link_buttons(paper)]
         assert lines == expected and lines
+
+
+SENTENCE_PIECES = ["A", "b", ".", "!", "?", " ", "  ", "\t", "\n", "\u00a0", "e.g.", "Z", "1", "x" * 150]
+
+
+@given(st.lists(st.sampled_from(SENTENCE_PIECES)).map("".join))
+def test_description_is_the_first_sentence_as_the_split_defines_it(abstract: str) -> None:
+    expected = re.split(r"(?<=[.!?])\s+(?=[A-Z])", abstract.strip(), maxsplit=1)[0][:300]
+    assert description(_paper(abstract)) == expected
+
+
+def _paper(abstract: str) -> Paper:
+    base = Paper(id="p", title="T", authors=(), abstract="", origin=SourceRef("seeds/a.txt", 1))
+    return dataclasses.replace(base, abstract=abstract)

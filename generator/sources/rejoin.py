@@ -43,7 +43,12 @@ def rejoin(lines: list[str]) -> str:
     # the rule line by line). The test runs in C (map over the lines).
     if not (any(map(str.endswith, map(str.rstrip, lines), repeat(_PREV_TUPLE)))
             or any(map(str.startswith, map(str.lstrip, lines), repeat(_NEXT_TUPLE)))):
-        return " ".join(" ".join(lines).split())
+        joined = " ".join(lines)
+        # Already single spaces between words, as most pastes are: no need to split it into words
+        # (a printable text holds no white space but the space).
+        if joined.isprintable() and "  " not in joined and not joined.startswith(" ") and not joined.endswith(" "):
+            return joined
+        return " ".join(joined.split())
     return _glue_all([piece for piece in (" ".join(raw.split()) for raw in lines) if piece])
 
 
