@@ -170,10 +170,20 @@ def run_child(args: list[str], env: dict[str, str] | None = None,
 
 def gen(config_file: Path) -> dict[str, Any]:
     _, cpu, _, out = run_child([sys.executable, str(Path(__file__)), "--child", "gen", str(config_file)],
-                               env=dict(os.environ, CI="", READINGLIST_PROGRESS="off"))
+                               env=command_environ(dict(os.environ, CI="", READINGLIST_PROGRESS="off")))
     result: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
     result["cpu"] = cpu
     return result
+
+
+def command_environ(env: dict[str, str]) -> dict[str, str]:
+    """The environment `readinglist build` builds in: it restarts itself with glibc's huge-page
+    tunable where that applies (generator/memory.py); the child here calls `build()` directly."""
+    try:
+        from generator.memory import tuned_environ
+    except ImportError:  # an older generator: none
+        return env
+    return tuned_environ(env) or env
 
 
 def mkdocs_build(config_file: Path) -> tuple[float, float, float]:
