@@ -243,6 +243,20 @@ def disk_probe(workdir: Path, count: int = 2000) -> float:
     return (resource.getrusage(resource.RUSAGE_SELF).ru_stime - before) / count * 1e6
 
 
+def cpu_probe() -> float:
+    """CPU seconds of a fixed pure-Python loop (the best of three): this shared virtual machine's
+    speed changed by up to half between hours, and whole runs with it."""
+    def once() -> float:
+        start = time.process_time()
+        total, names = 0, {}
+        for i in range(3_000_000):
+            total += i
+        for i in range(300_000):
+            names[str(i)] = i
+        return time.process_time() - start
+    return min(once() for _ in range(3))
+
+
 def measure(n: int, workdir: Path, *, seed: int) -> dict[str, Any]:
     proj = workdir / f"n{n}"
     print(f"[N={n}] writing synthetic digests ...", file=sys.stderr)
@@ -532,7 +546,9 @@ def main(argv: list[str] | None = None) -> int:
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
     workdir = args.workdir or Path(tempfile.mkdtemp(prefix="readinglist-bench-"))
     disk_us = disk_probe(workdir)
+    cpu_before = cpu_probe()
     rows = [measure(n, workdir, seed=args.seed) for n in sizes]
+    cpu_after = cpu_probe()
     if not args.no_search:
         for row in rows:
             measure_search(row, workdir)
@@ -547,6 +563,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"- the disk, before the builds: {disk_us:.0f} µs of kernel time per new 1 KB file (settled: about "
           f"{SETTLED_DISK_US} µs; several times more for minutes after many files were deleted, as at the end of "
           "a benchmark or a test run: wait ten minutes, or the figures above are inflated)")
+    print(f"- the CPU, before and after the builds: a fixed Python loop took {cpu_before:.2f} s and "
+          f"{cpu_after:.2f} s (0.25-0.46 s on this machine, Dec 2026: every figure above moves with it)")
     if args.json:
         args.json.write_text(json.dumps({"rows": rows, "edit": edit}, indent=1), encoding="utf-8")
     if not args.workdir:
