@@ -125,3 +125,12 @@ def _fold_reference(value: str) -> str:
                        max_size=12).map("".join))
 def test_fold_gives_one_line_of_single_spaces(value: str) -> None:
     assert escape.fold(value) == _fold_reference(value)
+
+
+@settings(max_examples=600, deadline=None)
+@given(TEXT)
+def test_chars_is_one_entity_per_special_character(value: str) -> None:
+    # The definition: every special, wherever it is, as its numeric reference; controls as spaces.
+    expected = re.sub("[" + re.escape(SPECIALS) + "]", lambda m: f"&#{ord(m.group())};",
+                      escape._CONTROL.sub(" ", value))
+    assert escape.chars(value) == expected

@@ -22,6 +22,7 @@ _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\uff
 # and replacing only those gives the same text several times faster on abstracts.
 _SPECIAL_RE = re.compile("[" + re.escape("".join(sorted(_SPECIAL))) + "]")
 _ENTITY = {c: f"&#{ord(c)};" for c in _SPECIAL}
+_REPLACEABLE = tuple((c, _ENTITY[c]) for c in sorted(_SPECIAL - {"&", "#"}))
 # What json.dumps(s, ensure_ascii=False) returns for a string, without a new encoder per call
 # (json's own encoder, in C; TypeError for anything but a str).
 json_string = json.encoder.encode_basestring
@@ -47,7 +48,15 @@ def chars(value: str) -> str:
     """Escape every special character, leaving white space as it is."""
     if not value.isprintable():
         value = _CONTROL.sub(" ", value)
-    return _SPECIAL_RE.sub(_entity, value)
+    if "&" in value or "#" in value:
+        return _SPECIAL_RE.sub(_entity, value)
+    # Without `&` and `#` (which the entities themselves hold) each special present is replaced
+    # on its own: a search in C per special, twice as fast on abstracts as the regex and its call
+    # per match, the same text (tested).
+    for special, entity in _REPLACEABLE:
+        if special in value:
+            value = value.replace(special, entity)
+    return value
 
 
 def _entity(m: re.Match[str]) -> str:
