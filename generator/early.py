@@ -4,7 +4,7 @@ Before rendering, the build's two processes (this one and a forked helper) find 
 papers, but not always both at full speed: a core is idle now and then. Every paper's BibTeX
 entry and the HTML of its abstract (a fifth of rendering its page) depend only on fields that
 are final once the citation keys are given. So as soon as they are, a child at the lowest
-priority (it runs only on a core nobody else wants) makes them for all papers, a
+priority (`nice` 19: it runs only on a core nobody else wants) makes them for all papers, a
 chunk at a time, handing each over as it goes (`forked.Streamed`): every entry first, then the
 abstracts. With every entry made ahead, the `.bib` files are made and written while the pages
 are rendered, by the worker that renders the listings, instead of after the pages by the build's
@@ -87,7 +87,10 @@ def _made(papers: list[Paper]) -> Iterator[Made]:
     from .enrich import bibtex
     from .render.paper import abstract_html
 
-    _lowest_priority()
+    try:
+        os.nice(19)
+    except OSError:
+        pass
     try:
         for start in range(0, len(papers), CHUNK):
             yield "entries", start, [bibtex.block(p) for p in papers[start:start + CHUNK]]
@@ -95,17 +98,3 @@ def _made(papers: list[Paper]) -> Iterator[Made]:
             yield "abstracts", start, [abstract_html(p.abstract) for p in papers[start:start + CHUNK]]
     except Exception:  # anything at all: the parent takes the chunks made so far
         return
-
-
-def _lowest_priority() -> None:
-    """Run only on a core nobody else wants: Linux's idle policy where there is one (at `nice` 19
-    a process still takes a share, 1.5 %, from the two that are busy), else `nice` 19."""
-    try:
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-        return
-    except (AttributeError, OSError):
-        pass
-    try:
-        os.nice(19)
-    except OSError:
-        pass

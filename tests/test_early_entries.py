@@ -77,26 +77,6 @@ def test_a_stopped_child_gives_its_whole_chunks(seed_build: BuildResult, monkeyp
     assert early._child is None  # one process: no child at all
 
 
-@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="Linux's idle scheduling policy")
-def test_the_child_runs_only_when_a_core_is_idle(seed_build: BuildResult, monkeypatch: pytest.MonkeyPatch) -> None:
-    from generator import early as early_module
-
-    monkeypatch.setenv("READINGLIST_JOBS", "2")
-    monkeypatch.setattr(early_module, "CHUNK", 1)
-    block = bibtex.block
-    monkeypatch.setattr(bibtex, "block", lambda p: time.sleep(0.05) or block(p))  # long enough to look at it
-    early = EarlyEntries()
-    early.start(seed_build.library.papers)
-    assert early._child is not None and early._child._process is not None
-    pid = early._child._process.pid
-    deadline = time.monotonic() + 30
-    while not _records(early):  # it has set its policy once it has made an entry
-        assert time.monotonic() < deadline
-        time.sleep(0.02)
-    assert os.sched_getscheduler(pid) == os.SCHED_IDLE
-    early.stop()
-
-
 def _records(early: EarlyEntries) -> list[int]:
     """Sizes of the whole records the child has written so far."""
     assert early._child is not None and early._child._file is not None
