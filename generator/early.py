@@ -4,7 +4,7 @@ Before rendering, the build's two processes (this one and a forked helper) find 
 papers, but not always both at full speed: a core is idle now and then. Every paper's BibTeX
 entry and the HTML of its abstract (a fifth of rendering its page) depend only on fields that
 are final once the citation keys are given. So as soon as they are, a child at the lowest
-priority (`nice` 19: it runs only on a core nobody else wants) makes them for all papers, a
+priority (`nice` 19: it runs mostly on a core nobody else wants) makes them for all papers, a
 chunk at a time, handing each over as it goes (`forked.Streamed`): every entry first, then the
 abstracts. With every entry made ahead, the `.bib` files are made and written while the pages
 are rendered, by the worker that renders the listings, instead of after the pages by the build's
