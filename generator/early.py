@@ -6,21 +6,21 @@ entry and the HTML of its abstract (a fifth of rendering its page) depend only o
 are final once the citation keys are given. So as soon as they are, a child at the lowest
 priority (`nice` 19: it runs mostly on a core nobody else wants) makes them for all papers, a
 chunk at a time, handing each over as it goes (`forked.Streamed`): every entry first, then the
-abstracts. With every entry made ahead, the `.bib` files are made and written while the pages
-are rendered, by the worker that renders the listings, instead of after the pages by the build's
-own process alone (render/__init__.py); the abstracts the workers make themselves cost them no
-more than they would have anyway. When rendering starts the child is stopped and every whole
-chunk it handed over is taken (the workers make the rest, as they would anyway), each item only
-for a paper whose fields are still the same (a note may retitle a paper after enrichment), and
-remembered where the workers forked next find it (`bibtex.remember`,
-`render.paper.remember_abstract`). Nothing waits for the child: on a busy machine it may have
-made nothing, which costs nothing but its own time.
+abstracts, then (with time left) each title as the pictures of the paper's neighbours draw it.
+With every entry made ahead, the `.bib` files are made and written while the pages are rendered,
+by the worker that renders the listings (render/__init__.py). When rendering starts the child is
+stopped and every whole chunk it handed over is taken (the workers make the rest, as they would
+anyway), each item only for a paper whose fields are still the same (a note may retitle a paper
+after enrichment), and remembered where the workers forked next find it (`bibtex.remember`,
+`render.paper.remember_abstract`, `render.graph.remember_texts`). Nothing waits for the child: on
+a busy machine it may have made nothing, which costs nothing but its own time.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from typing import Any
 
 from .forked import Streamed, worth_forking
 from .model import Paper
@@ -31,8 +31,9 @@ from .model import Paper
 MINIMUM = 2000  # papers; below that rendering is serial and short
 CHUNK = 500     # papers per item the child hands over: what a stopped child loses at most
 
-# A chunk the child hands over: ("entries" or "abstracts", index of its first paper, the texts).
-Made = tuple[str, int, list[str]]
+# A chunk the child hands over: ("entries", "abstracts" or "titles", index of its first paper,
+# what it made for each paper of the chunk).
+Made = tuple[str, int, list[Any]]
 
 
 class EarlyEntries:
@@ -52,16 +53,17 @@ class EarlyEntries:
         """Stop the child and remember what it made for those of `papers` whose fields are
         unchanged; returns how many entries."""
         from .enrich import bibtex
+        from .render.graph import remember_texts
         from .render.paper import remember_abstract
 
-        made: dict[str, list[str]] = {"entries": [], "abstracts": []}
+        made: dict[str, list[Any]] = {"entries": [], "abstracts": [], "titles": []}
         for kind, start, texts in self._child.cut() if self._child is not None else []:
             if start == len(made[kind]):  # (the chunks of each kind come in paper order)
                 made[kind] += texts
         before = self._papers
         self.stop()
         at = {p.id: i for i, p in enumerate(before)}
-        entries, abstracts = made["entries"], made["abstracts"]
+        entries, abstracts, titles = made["entries"], made["abstracts"], made["titles"]
         taken = 0
         for paper in papers:
             i = at.get(paper.id)
@@ -73,6 +75,8 @@ class EarlyEntries:
                 taken += 1
             if i < len(abstracts) and then.abstract == paper.abstract:
                 remember_abstract(paper, abstracts[i])
+            if i < len(titles) and then.title == paper.title:
+                remember_texts(paper.title, titles[i])
         return taken
 
     def stop(self) -> None:
@@ -85,6 +89,7 @@ class EarlyEntries:
 def _made(papers: list[Paper]) -> Iterator[Made]:
     """In the child: the chunks, one after another, at the lowest priority."""
     from .enrich import bibtex
+    from .render.graph import title_texts
     from .render.paper import abstract_html
 
     try:
@@ -96,5 +101,8 @@ def _made(papers: list[Paper]) -> Iterator[Made]:
             yield "entries", start, [bibtex.block(p) for p in papers[start:start + CHUNK]]
         for start in range(0, len(papers), CHUNK):
             yield "abstracts", start, [abstract_html(p.abstract) for p in papers[start:start + CHUNK]]
+        # With time left: each paper as its neighbours draw it (every render worker draws nearly all).
+        for start in range(0, len(papers), CHUNK):
+            yield "titles", start, [title_texts(p.title) for p in papers[start:start + CHUNK]]
     except Exception:  # anything at all: the parent takes the chunks made so far
         return

@@ -17,7 +17,7 @@ from generator.config import Config
 from generator.early import EarlyEntries
 from generator.enrich import bibtex
 from generator.model import Paper, Related, SourceRef
-from generator.render import paper
+from generator.render import graph, paper
 
 
 def _wait(early: EarlyEntries) -> None:
@@ -37,11 +37,15 @@ def test_finished_entries_are_taken_for_unchanged_papers_only(seed_build: BuildR
     _wait(early)
     bibtex._BLOCKS.clear()
     paper._ABSTRACTS.clear()
+    graph._TEXTS.clear()
     # As after enrichment: related papers added (not an entry field), one paper retitled by a note.
     final = [dataclasses.replace(p, related=(Related("x", 0.5, "why"),)) for p in papers]
     final[0] = dataclasses.replace(final[0], title="Retitled by a note")
     final[1] = dataclasses.replace(final[1], abstract="A different abstract with $x^2$.")
     assert early.take(final) == len(papers) - 1
+    # The pictures' texts of every title but the changed one came along, as the page makes them.
+    assert set(graph._TEXTS) == {p.title for p in final[1:]}
+    assert all(graph._TEXTS[p.title] == graph.title_texts(p.title) for p in final[1:])
     assert [paper._abstract(p) for p in final] == [paper.abstract_html(p.abstract) for p in final]
     assert set(paper._ABSTRACTS) >= {p.id for p in final[2:]} and final[1].id not in paper._ABSTRACTS
     assert "<math" in paper._abstract(final[1])
