@@ -121,8 +121,7 @@ def _own_part(papers: list[Paper], missing: list[int], shared: Records | None,
     if prewrite is None:
         return made_files, None
     wrote = prewrite.write_others(made_files)
-    done = set(wrote[0])
-    return {rel: text for rel, text in made_files.items() if rel not in done}, wrote
+    return _unwritten(made_files, wrote), wrote
 
 
 _ENTRIES_CHUNK = 100  # entries per record of the shared file
@@ -148,8 +147,7 @@ def _meanwhile() -> tuple[dict[str, str], Wrote | None]:
     if prewrite is None:
         return made, None
     wrote = prewrite.write_others(made)
-    done = set(wrote[0])
-    return {rel: text for rel, text in made.items() if rel not in done}, wrote
+    return _unwritten(made, wrote), wrote
 
 
 def _render_run(start: int, end: int) -> tuple[dict[str, str], Wrote | None]:
@@ -167,5 +165,10 @@ def _render_run(start: int, end: int) -> tuple[dict[str, str], Wrote | None]:
     if prewrite is None:
         return files, None
     wrote = prewrite.write(files)
+    return _unwritten(files, wrote), wrote
+
+
+def _unwritten(files: dict[str, str], wrote: Wrote) -> dict[str, str]:
+    """Those of `files` that Prewrite did not write (their names are the first part of `wrote`)."""
     done = set(wrote[0])
-    return {rel: text for rel, text in files.items() if rel not in done}, wrote
+    return {rel: text for rel, text in files.items() if rel not in done}
