@@ -276,3 +276,13 @@ def test_pattern_prefilter_never_skips_a_text_with_a_match() -> None:
     assert required_literal(re.compile(r"a|b")) is None  # no literal every match must hold
     assert required_literal(re.compile(r"(?i:ab)")) is None  # flags of a group: not looked into
     assert required_literal(re.compile(r"x(ab)+")) is not None
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(_WORDS), max_size=30).map(" ".join), min_size=1, max_size=8),
+       st.integers(min_value=1, max_value=4))
+def test_matching_in_blocks_counts_what_hits_counts(texts: list[str], block: int) -> None:
+    from generator.enrich.topicmatch import count_hits
+
+    got = count_hits(_TAXONOMY, texts, block)
+    assert [row.tolist() for row in got] == [_TAXONOMY.hits(t) for t in texts]

@@ -131,3 +131,48 @@ def test_count_matrix_is_scipys_with_duplicates_summed() -> None:
     for a, b in ((got.indptr, want.indptr), (got.indices, want.indices), (got.data, want.data)):
         assert np.array_equal(a, b)
     assert _count_matrix(rows[:0], cols[:0], (3, 4)).shape == (3, 4)
+
+
+# -- blocks: many texts are numbered and counted a block of texts at a time --------------------
+
+
+@settings(max_examples=200, deadline=None)
+@given(_TEXTS, st.integers(min_value=1, max_value=5))
+def test_numbering_in_blocks_is_the_numbering_of_all_texts_at_once(texts: list[str], block: int) -> None:
+    low = [t.lower() for t in texts]
+    _same(word_ids(low, WORD_CHARS, _TOKEN.findall, block), plain_word_ids([_ascii_words_of(t) for t in texts]))
+    _same(word_ids(texts, _ASCII_WORD, _WORD.findall, block), plain_word_ids([tokens(t) for t in texts]))
+
+
+@settings(max_examples=200, deadline=None)
+@given(_TEXTS, st.integers(min_value=1, max_value=5), st.sampled_from([(1, 1.0), (2, 0.5), (2, 1.0)]))
+def test_term_counts_in_blocks_are_those_of_all_texts_at_once(texts: list[str], block: int,
+                                                              limits: tuple[int, float]) -> None:
+    from generator.enrich import terms
+
+    got = terms.count_terms(texts, *limits, block=block)
+    want = terms.count_terms(texts, *limits, block=len(texts) + 1)
+    assert got[0].shape == want[0].shape and (got[0] != want[0]).nnz == 0
+    assert got[0].has_canonical_format and got[0].dtype == np.float32
+    assert [got[1][c] for c in range(len(got[1]))] == [want[1][c] for c in range(len(want[1]))]
+
+
+def test_seed_texts_are_numbered_and_counted_in_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The seed papers' texts in blocks of 7: the same word ids and term counts as in one block,
+    and each block is numbered on its own (what keeps the arrays of 10,000 papers small)."""
+    from generator.enrich import terms
+    from generator.errors import Problems
+    from generator.sources import read_all
+    from tests.conftest import ROOT
+
+    papers = [p for raw in read_all(ROOT / "seeds", ROOT, Problems()) for p in raw.papers]
+    texts = [f"{p.title}. {p.abstract}" for p in papers]
+    assert len(texts) > 40
+    sizes: list[int] = []
+    numbered = wordids._block_ids
+    monkeypatch.setattr(wordids, "_block_ids", lambda t, c, f: sizes.append(len(t)) or numbered(t, c, f))
+    _same(word_ids(texts, _ASCII_WORD, _WORD.findall, 7), word_ids(texts, _ASCII_WORD, _WORD.findall, 10_000))
+    assert sizes[:-1] == [7] * (len(sizes) - 2) + [len(texts) - 7 * (len(sizes) - 2)] and sizes[-1] == len(texts)
+    got, want = terms.count_terms(texts, 2, 0.5, block=7), terms.count_terms(texts, 2, 0.5, block=10_000)
+    assert got[0].nnz > 1000 and (got[0] != want[0]).nnz == 0
+    assert [got[1][c] for c in range(len(got[1]))] == [want[1][c] for c in range(len(want[1]))]

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .wordids import unique_inverse, word_ids
+from .wordids import BLOCK, unique_sorted, word_ids
 
 if TYPE_CHECKING:
     import numpy as np
@@ -85,36 +85,69 @@ class TermNames:
         return f"{self.words[first]} {self.words[second]}"
 
 
-def count_terms(texts: Sequence[str], min_df: int, max_df: float) -> tuple[sp.csr_matrix, TermNames]:
+def count_terms(texts: Sequence[str], min_df: int, max_df: float,
+                block: int = BLOCK) -> tuple[sp.csr_matrix, TermNames]:
     """Unigram + bigram counts, as CountVectorizer(ngram_range=(1, 2)) makes them (same token
-    pattern, stop words removed before pairing), with the bigrams built in numpy."""
+    pattern, stop words removed before pairing), with the bigrams built in numpy. `block` texts
+    at a time (see BLOCK): their pairs first, then, with every bigram numbered, their counts."""
     import numpy as np
-    import scipy.sparse as sp
 
+    n = len(texts)
     # (One-letter words of ASCII text are among these: `kept` drops them with the stop words.)
     numbered, lengths, seen = word_ids([text.lower() for text in texts], WORD_CHARS, _TOKEN.findall)
     kept = np.fromiter((len(w) > 1 and w not in STOP_SET for w in seen), dtype=bool, count=len(seen))
     vocab_words = [w for w, k in zip(seen, kept, strict=True) if k]
     # Ids in order of first use among the kept words, as when stop words are dropped up front.
     renumber = np.cumsum(kept) - 1
-    doc = np.repeat(np.arange(len(texts)), lengths)
-    keep = kept[numbered]
-    flat, doc = renumber[numbered[keep]], doc[keep]
     v = len(vocab_words)
-    same = doc[1:] == doc[:-1] if len(flat) > 1 else np.zeros(0, dtype=bool)
     # Column keys: word id for a unigram, v + first * v + second for a bigram. Every kept word
     # is used somewhere, so the unigram keys are 0..v-1 and only the bigrams need sorting out
     # (in 32 bits while first * v + second fits: a faster sort).
     pair_type = np.int32 if v * v < 2**31 else np.int64
-    pairs = flat[:-1][same].astype(pair_type) * pair_type(v) + flat[1:][same].astype(pair_type)
-    pair_keys, pair_cols = unique_inverse(pairs)
+    ends = np.cumsum(lengths)
+    spans = [(a, min(a + block, n)) for a in range(0, max(n, 1), block)]
+    parts = []
+    for a, b in spans:
+        ids = numbered[(ends[a - 1] if a else 0):(ends[b - 1] if b else 0)]
+        keep = kept[ids]
+        flat, doc = renumber[ids[keep]], np.repeat(np.arange(b - a), lengths[a:b])[keep]
+        same = doc[1:] == doc[:-1] if len(flat) > 1 else np.zeros(0, dtype=bool)
+        pairs = flat[:-1][same].astype(pair_type) * pair_type(v) + flat[1:][same].astype(pair_type)
+        parts.append((flat, doc, pairs, doc[1:][same]))
+    pair_keys = unique_sorted(np.concatenate([unique_sorted(pairs) for _, _, pairs, _ in parts]))
+    width = v + len(pair_keys)
+    counted = []
+    for (a, b), (flat, doc, pairs, pair_doc) in zip(spans, parts, strict=True):
+        cols = np.concatenate([flat, v + np.searchsorted(pair_keys, pairs)])
+        counted.append(_count_matrix(np.concatenate([doc, pair_doc]), cols, (b - a, width)))
+    parts.clear()
+    df = np.zeros(width, dtype=np.int64)
+    for counts in counted:
+        df += np.bincount(counts.indices, minlength=width)
+    columns = np.flatnonzero((df >= min_df) & (df <= max_df * n))
     uniq = np.concatenate([np.arange(v, dtype=np.int64), v + pair_keys.astype(np.int64)])
-    cols = np.concatenate([flat, v + pair_cols])
-    rows = np.concatenate([doc, doc[1:][same]])
-    counts = _count_matrix(rows, cols, (len(texts), len(uniq)))
-    df = np.bincount(counts.indices, minlength=len(uniq))
-    columns = np.flatnonzero((df >= min_df) & (df <= max_df * len(texts)))
-    return sp.csr_matrix(counts[:, columns]), TermNames(vocab_words, uniq[columns])
+    return _keep_columns(counted, columns, width, n), TermNames(vocab_words, uniq[columns])
+
+
+def _keep_columns(blocks: list[sp.csr_matrix], columns: np.ndarray, width: int, height: int) -> sp.csr_matrix:
+    """The blocks stacked, with only the given (ascending) columns, renumbered from 0: what
+    `sp.csr_matrix(sp.vstack(blocks)[:, columns])` is, without scipy's copies of every index."""
+    import numpy as np
+    import scipy.sparse as sp
+
+    new = np.full(width, -1, dtype=np.int64)
+    new[columns] = np.arange(len(columns))
+    data, indices, sizes = [], [], []
+    for counts in blocks:
+        moved = new[counts.indices]
+        keep = moved >= 0
+        rows = np.repeat(np.arange(counts.shape[0]), np.diff(counts.indptr))
+        data.append(counts.data[keep])
+        indices.append(moved[keep])
+        sizes.append(np.bincount(rows[keep], minlength=counts.shape[0]))
+    indptr = np.concatenate([[0], np.cumsum(np.concatenate(sizes))])
+    return sp.csr_matrix((np.concatenate(data).astype(np.float32), np.concatenate(indices), indptr),
+                         shape=(height, len(columns)))
 
 
 def _count_matrix(rows: np.ndarray, cols: np.ndarray, shape: tuple[int, int]) -> sp.csr_matrix:

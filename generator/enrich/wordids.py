@@ -27,6 +27,10 @@ if TYPE_CHECKING:
 
 Split = Callable[[str], list[str]]
 _SEPARATORS = re.compile(r"[^\w\x00-\x7f]+")
+# Texts numbered at once: the arrays of a block (several per word) are new memory, which on the
+# virtual machines measured here costs about 2 ms per MB in the kernel the first time a process
+# touches it; blocks reuse the memory of the block before (README, Performance).
+BLOCK = 2000
 # Positions take the low bits of each sort key, the hash the rest; with fewer hash bits than this
 # (four billion words) words are numbered the plain way.
 _HASH_BITS = 32
@@ -51,12 +55,33 @@ def plain_word_ids(docs: Sequence[Sequence[str]]) -> tuple[np.ndarray, np.ndarra
     return flat, lengths, list(ids)
 
 
-def word_ids(texts: Sequence[str], word_chars: str, fallback: Split) -> tuple[np.ndarray, np.ndarray, list[str]]:
+def word_ids(texts: Sequence[str], word_chars: str, fallback: Split,
+             block: int = BLOCK) -> tuple[np.ndarray, np.ndarray, list[str]]:
     """`plain_word_ids` of the texts split into words: an ASCII text into its maximal runs of
     `word_chars` (ASCII), any other text by `fallback` (a regular expression's findall for
     Unicode words). A text whose only characters outside ASCII are not word characters (`\\w`)
     is split as ASCII text with those characters blanked out: the words `fallback` finds there,
-    when it finds maximal runs of word characters, one-letter runs included."""
+    when it finds maximal runs of word characters, one-letter runs included.
+
+    `block` texts at a time: each block's words are numbered on their own, then renumbered by
+    the vocabulary of the blocks before (a block's vocabulary is in order of first use, so its
+    new words come in the order the whole text first uses them)."""
+    import numpy as np
+
+    if len(texts) <= block:
+        return _block_ids(texts, word_chars, fallback)
+    ids = WordIds()
+    flats, lengths = [], []
+    for start in range(0, len(texts), block):
+        flat, sizes, vocab = _block_ids(texts[start:start + block], word_chars, fallback)
+        known = np.fromiter(map(ids.__getitem__, vocab), dtype=np.int64, count=len(vocab))
+        flats.append(known[flat])
+        lengths.append(sizes)
+    return np.concatenate(flats), np.concatenate(lengths), list(ids)
+
+
+def _block_ids(texts: Sequence[str], word_chars: str, fallback: Split) -> tuple[np.ndarray, np.ndarray, list[str]]:
+    """`word_ids` of texts numbered at once."""
     import numpy as np
 
     plain = [t.isascii() for t in texts]
