@@ -131,3 +131,44 @@ def test_runs_cover_every_paper_once_and_end_short() -> None:
         assert sizes == sorted(sizes, reverse=True) or count < 100
     sizes = [b - a for a, b in parallel._runs(10_000, 2)]
     assert max(sizes) <= 630 and sizes[-2] == 50
+
+
+
+def test_the_listings_worker_writes_each_group_before_the_next_is_made(
+        project: Callable[..., Config], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The worker that makes the listings writes each group of files (papers.json, the tag pages,
+    each digest's pages, the .bib files, ...) before it makes the next, so it never holds the
+    text of all of them; what it writes is what a serial render makes."""
+    from generator.build import _protected
+    from generator.prewrite import Prewrite
+    from generator.render.links import paper_md
+
+    config = project()
+    library = build(config, write=False).library
+    monkeypatch.setenv("READINGLIST_JOBS", "1")
+    serial = render_site(library, config)
+    # The site's listings task, as render_site hands it to the workers.
+    tasks: list[Callable[[], object]] = []
+    monkeypatch.setattr("generator.render.render_papers",
+                        lambda *args, **kwargs: tasks.append(kwargs["meanwhile"]) or ({}, {}))
+    render_site(library, config)
+    events: list[tuple[str, list[str]]] = []
+
+    def groups() -> object:
+        for group in tasks[0]():  # type: ignore[attr-defined]
+            events.append(("made", sorted(group)))
+            yield group
+
+    prewrite = Prewrite(config.build_dir, _protected(config), [paper_md(p) for p in library.papers])
+    write_others = prewrite.write_others
+    monkeypatch.setattr(prewrite, "write_others",
+                        lambda group: events.append(("written", sorted(group))) or write_others(group))
+    monkeypatch.setattr(parallel, "_JOB", {"meanwhile": groups, "prewrite": prewrite})
+    kept, wrote = parallel._meanwhile()
+    assert kept == {} and wrote is not None
+    made = [names for kind, names in events if kind == "made"]
+    assert len(made) > 5 and ["papers.json"] in made and ["references.bib"] in made
+    assert events == [(kind, names) for names in made for kind in ("made", "written")]
+    files = {rel: (config.build_dir / rel).read_text(encoding="utf-8") for rel in wrote[0]}
+    assert files == {rel: serial[rel] for rel in wrote[0]}
+    assert set(files) == {rel for rel in serial if not rel.startswith(("papers/", "assets/"))}

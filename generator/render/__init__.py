@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from ..config import Config
 from ..enrich import bibtex
@@ -16,7 +16,7 @@ from .map import MAP_MD, render_map
 from .notes import mentions_section, note_section
 from .pagination import page_size
 from .paper import Section, render_paper
-from .parallel import render_papers
+from .parallel import merged, render_papers
 from .related import related_section
 from .status import render_status_pages
 from .tags import all_tag_slugs, render_tag_bibs, render_tag_pages
@@ -37,23 +37,28 @@ def render_site(library: Library, config: Config, prewrite: Prewrite | None = No
     slugs = all_tag_slugs(library)
     size = page_size(config)
 
-    def without_bibtex() -> dict[str, str]:
-        # Made while worker processes render the paper pages (render/parallel.py).
-        out = {"index.md": render_home(library, config), "digests/index.md": render_digest_index(library),
-               "papers.json": papers_json(library), MAP_MD: render_map(library)}
-        out.update(render_all_pages(library, size))
-        out.update(render_status_pages(library))
-        out.update(render_tag_pages(library))
+    def without_bibtex() -> Iterator[dict[str, str]]:
+        # Made while worker processes render the paper pages (render/parallel.py), a few files at
+        # a time: each group is written before the next is made, so the worker never holds the
+        # 60 MB of all of them (new memory costs kernel time here: README, Performance).
+        yield {"index.md": render_home(library, config), "digests/index.md": render_digest_index(library)}
+        yield {"papers.json": papers_json(library)}
+        yield {MAP_MD: render_map(library)}
+        yield render_all_pages(library, size)
+        yield render_status_pages(library)
+        yield render_tag_pages(library)
         for digest in library.digests:
-            out.update(render_digest_pages(digest, library, by_id, size))
-        return out
+            yield render_digest_pages(digest, library, by_id, size)
 
-    def bib_files() -> dict[str, str]:
-        out = {"references.bib": bibtex.bibliography(library.papers), **render_tag_bibs(library)}
-        for digest in library.digests:
-            out[f"digests/{digest.slug}.bib"] = bibtex.bibliography(
-                [by_id[i] for i in digest.paper_ids if i in by_id])
-        return out
+    def bib_groups() -> Iterator[dict[str, str]]:
+        yield {"references.bib": bibtex.bibliography(library.papers)}
+        yield render_tag_bibs(library)
+        yield {f"digests/{digest.slug}.bib": bibtex.bibliography([by_id[i] for i in digest.paper_ids if i in by_id])
+               for digest in library.digests}
+
+    def listings() -> Iterator[dict[str, str]]:
+        yield from without_bibtex()
+        yield from bib_groups()
 
     # The .bib files reuse each paper's BibTeX entry: when every entry was made ahead
     # (generator/early.py) they are made (and written) with the listings, while the paper pages
@@ -62,8 +67,8 @@ def render_site(library: Library, config: Config, prewrite: Prewrite | None = No
     digests = {d.path: d for d in library.digests}
     pages, other = render_papers(library, lambda paper: render_paper_files(paper, library, config, by_id, slugs,
                                                                            digests),
-                                 meanwhile=(lambda: {**without_bibtex(), **bib_files()}) if early else without_bibtex,
-                                 prewrite=prewrite, idle=idle, with_entries=None if early else bib_files)
+                                 meanwhile=listings if early else without_bibtex, prewrite=prewrite, idle=idle,
+                                 with_entries=None if early else lambda: merged(bib_groups()))
     bibs = {rel: other.pop(rel) for rel in [r for r in other if r.endswith(".bib")]}
     other.update((rel, text) for rel, text in bibs.items() if not rel.startswith("digests/"))
     files: dict[str, str] | TreeFiles

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ..enrich import bibtex
@@ -29,6 +29,8 @@ PARALLEL_MIN = 2000
 _JOB: dict[str, Any] = {}
 
 RenderOne = Callable[[Paper], dict[str, str]]
+# Files made in groups (the listings): each group is written before the next one is made.
+Groups = Callable[[], Iterable[Mapping[str, str]]]
 
 
 def jobs_for(count: int) -> int:
@@ -42,7 +44,7 @@ def jobs_for(count: int) -> int:
 
 
 def render_papers(library: Library, render_one: RenderOne, jobs: int | None = None,
-                  meanwhile: Callable[[], dict[str, str]] | None = None,
+                  meanwhile: Groups | None = None,
                   prewrite: Prewrite | None = None,
                   idle: Callable[[], None] | None = None,
                   with_entries: Callable[[], dict[str, str]] | None = None,
@@ -58,7 +60,7 @@ def render_papers(library: Library, render_one: RenderOne, jobs: int | None = No
         serial: dict[str, str] = {}
         for paper in track(papers, "rendering papers"):
             serial.update(render_one(paper))
-        made = meanwhile() if meanwhile else {}
+        made = merged(meanwhile()) if meanwhile else {}
         return serial, {**made, **with_entries()} if with_entries else made
     # Short runs, taken by whichever worker is free: `meanwhile` is one more task, so every
     # worker stays busy to the end however long that task takes.
@@ -140,14 +142,35 @@ def _runs(count: int, jobs: int) -> list[tuple[int, int]]:
     return runs
 
 
+def merged(groups: Iterable[Mapping[str, str]]) -> dict[str, str]:
+    """The files of all groups in one mapping, in the order they were made."""
+    out: dict[str, str] = {}
+    for group in groups:
+        out.update(group)
+    return out
+
+
 def _meanwhile() -> tuple[dict[str, str], Wrote | None]:
-    """What `meanwhile` made, minus what this worker wrote itself (with Prewrite), and the figures."""
-    made: dict[str, str] = _JOB["meanwhile"]()
+    """What `meanwhile` made, minus what this worker wrote itself (with Prewrite, a group at a
+    time, so each group's text can go before the next is made), and the figures."""
+    groups: Iterable[Mapping[str, str]] = _JOB["meanwhile"]()
     prewrite: Prewrite | None = _JOB["prewrite"]
     if prewrite is None:
-        return made, None
-    wrote = prewrite.write_others(made)
-    return _unwritten(made, wrote), wrote
+        return merged(groups), None
+    kept: dict[str, str] = {}
+    names: list[str] = []
+    written: list[str] = []
+    unchanged = 0
+    stats: dict[str, tuple[int, int]] = {}
+    for group in groups:
+        wrote = prewrite.write_others(group)
+        kept.update(_unwritten(group, wrote))
+        names += wrote[0]
+        written += wrote[1]
+        unchanged += wrote[2]
+        stats.update(wrote[3])
+        del group, wrote
+    return kept, (names, written, unchanged, stats)
 
 
 def _render_run(start: int, end: int) -> tuple[dict[str, str], Wrote | None]:
@@ -168,7 +191,7 @@ def _render_run(start: int, end: int) -> tuple[dict[str, str], Wrote | None]:
     return _unwritten(files, wrote), wrote
 
 
-def _unwritten(files: dict[str, str], wrote: Wrote) -> dict[str, str]:
+def _unwritten(files: Mapping[str, str], wrote: Wrote) -> dict[str, str]:
     """Those of `files` that Prewrite did not write (their names are the first part of `wrote`)."""
     done = set(wrote[0])
     return {rel: text for rel, text in files.items() if rel not in done}
