@@ -23,7 +23,7 @@ from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from .topics import _BLANK, _WORD, TITLE_WEIGHT, Key, Taxonomy
-from .wordids import unique_sorted, word_ids
+from .wordids import BLOCK, unique_sorted, word_ids
 
 if TYPE_CHECKING:
     import numpy as np
@@ -37,15 +37,10 @@ def tokens(text: str) -> list[str]:
     return text.translate(_BLANK).split() if text.isascii() else _WORD.findall(text)
 
 
-# Texts matched at once. Each block's arrays (a few per word of its texts) are new memory, and
-# on the virtual machines measured here memory a process touches for the first time costs about
-# 2 ms per MB in the kernel: all twenty thousand texts of 10,000 papers at once took 300 MB and
-# twice the time of blocks of 2,000, whose memory each next block reuses (README, Performance).
-BLOCK = 2000
-
-
 def count_hits(taxonomy: Taxonomy, texts: Sequence[str], block: int = BLOCK) -> np.ndarray:
-    """Matches per text and topic (rows: texts, columns: topics), as `taxonomy.hits` counts them."""
+    """Matches per text and topic (rows: texts, columns: topics), as `taxonomy.hits` counts them.
+    `block` texts at a time, as their words are numbered (wordids.BLOCK): all twenty thousand
+    texts of 10,000 papers at once took 300 MB of new memory and twice the time."""
     import numpy as np
 
     width = len(taxonomy.topics)

@@ -169,6 +169,7 @@ def _meanwhile() -> tuple[dict[str, str], Wrote | None]:
         written += wrote[1]
         unchanged += wrote[2]
         stats.update(wrote[3])
+        # Else this group's text would stay alive while the generator makes the next one.
         del group, wrote
     return kept, (names, written, unchanged, stats)
 
