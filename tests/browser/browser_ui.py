@@ -77,6 +77,9 @@ def h1(page: Any) -> str:
     return str(page.locator("article.md-content__inner h1").first.inner_text()).replace("¶", "").strip()
 
 
+MATERIAL_CLOSE_DELAY_MS = 125
+
+
 def click_and_wait(page: Any, locator: Any, site: Served, expect_path: str) -> None:
     """Click a link and wait until `expect_path` is shown. Material's instant navigation changes
     the URL before it swaps the content in, so wait for the old article to be replaced too."""
@@ -84,6 +87,10 @@ def click_and_wait(page: Any, locator: Any, site: Served, expect_path: str) -> N
     locator.click()
     page.wait_for_url(site.url(expect_path) + "*")
     page.wait_for_selector("article.md-content__inner:not([data-rl-old])")
+    # Material closes the drawer and the search 125 ms after the location changes
+    # (`merge(location$, target$).pipe(delay(125))` in its bundle); the new article can be in
+    # sooner, and a drawer opened before then was closed under the next click.
+    page.wait_for_timeout(MATERIAL_CLOSE_DELAY_MS + 75)
 
 
 def search(page: Any, query: str, expect: str | None = None) -> list[str]:
