@@ -2,7 +2,7 @@
 
 After every build the whole library is pickled for the next one. Pickled as they are, its ten
 thousand papers, their fifty thousand related links and their source locations are seventy
-thousand objects, each with its class and its dict of field names, and that took half a second
+thousand objects, each with its class and its field names, and that took half a second
 at the end of every build. As tuples of the fields' values, in the order of the model's fields,
 the same data pickles three times faster; `unpack` makes the same records again (equal, field
 for field: tests/test_cache_pack.py).
@@ -11,7 +11,7 @@ for field: tests/test_cache_pack.py).
 from __future__ import annotations
 
 from dataclasses import fields
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from typing import Any
 
 from .model import Library, Paper, Related, SourceRef, new_related
@@ -20,7 +20,7 @@ from .model import Library, Paper, Related, SourceRef, new_related
 _RECORDS = ("origin", "sources", "related")
 _NAMES = tuple(f.name for f in fields(Paper))
 _PLAIN = tuple(n for n in _NAMES if n not in _RECORDS)
-_plain = itemgetter(*_PLAIN)
+_plain = attrgetter(*_PLAIN)
 _ref = attrgetter("path", "line")
 _link = attrgetter("id", "score", "why")
 
@@ -28,10 +28,10 @@ Packed = tuple[Any, ...]
 
 
 def packable(library: Library) -> bool:
-    """Whether `pack` keeps everything: exactly the model's records, holding only their fields."""
-    names = set(_NAMES)
+    """Whether `pack` keeps everything: exactly the model's records (which hold their fields and
+    nothing else: slots)."""
     for p in library.papers:
-        if type(p) is not Paper or p.__dict__.keys() != names or type(p.origin) is not SourceRef:
+        if type(p) is not Paper or type(p.origin) is not SourceRef:
             return False
         if any(type(s) is not SourceRef for s in p.sources) or any(type(r) is not Related for r in p.related):
             return False
@@ -43,7 +43,7 @@ def pack(library: Library) -> Packed:
     papers = library.papers
     return (
         _NAMES,
-        [_plain(p.__dict__) for p in papers],
+        [_plain(p) for p in papers],
         [_ref(p.origin) for p in papers],
         [tuple(map(_ref, p.sources)) for p in papers],
         [tuple(map(_link, p.related)) for p in papers],
@@ -55,22 +55,23 @@ def unpack(packed: Packed) -> Library:
     names, plain, origins, sources, related, rest = packed
     if names != _NAMES:
         raise ValueError("the stored library was packed for other Paper fields")
-    # A dict in field order, filled in per paper: the order a Paper made by __init__ has.
-    blank = dict.fromkeys(_NAMES)
     papers = []
     for values, origin, refs, links in zip(plain, origins, sources, related, strict=True):
         paper: Paper = object.__new__(Paper)
-        state = blank.copy()
-        state.update(zip(_PLAIN, values, strict=True))
-        state["origin"] = _source_ref(*origin)
-        state["sources"] = tuple([_source_ref(*ref) for ref in refs])
-        state["related"] = tuple([new_related(*link) for link in links])
-        paper.__dict__.update(state)
+        for name, value in zip(_PLAIN, values, strict=True):
+            _set(paper, name, value)
+        _set(paper, "origin", _source_ref(*origin))
+        _set(paper, "sources", tuple([_source_ref(*ref) for ref in refs]))
+        _set(paper, "related", tuple([new_related(*link) for link in links]))
         papers.append(paper)
     return Library(papers=papers, **rest)
 
 
 def _source_ref(path: str, line: int) -> SourceRef:
     ref: SourceRef = object.__new__(SourceRef)
-    ref.__dict__.update(path=path, line=line)
+    _set(ref, "path", path)
+    _set(ref, "line", line)
     return ref
+
+
+_set = object.__setattr__  # frozen records, set as their __init__ sets them

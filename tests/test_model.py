@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import pickle
-from dataclasses import replace
+from dataclasses import fields, replace
 
 import pytest
 
@@ -21,7 +21,8 @@ def test_evolve_makes_the_record_replace_makes() -> None:
     changes = {"key": "b2025x", "slug": "x", "related": (Related("title:y", 0.5, "similar wording"),)}
     new = evolve(p, **changes)
     assert new == replace(p, **changes)
-    assert vars(new) == vars(replace(p, **changes))  # same fields in the same order
+    want = replace(p, **changes)
+    assert [getattr(new, f.name) for f in fields(Paper)] == [getattr(want, f.name) for f in fields(Paper)]
     assert pickle.loads(pickle.dumps(new)) == new
     assert hash(new) == hash(replace(p, **changes))
     assert p.key == "" and new.key == "b2025x"  # the original is untouched
@@ -38,5 +39,13 @@ def test_evolve_refuses_what_is_not_a_field_and_keeps_records_frozen() -> None:
 def test_new_related_is_the_record_related_makes() -> None:
     link = new_related("title:y", 0.1234, "shared terms: a")
     assert link == Related("title:y", 0.1234, "shared terms: a")
-    assert vars(link) == vars(Related("title:y", 0.1234, "shared terms: a"))
+    assert (link.id, link.score, link.why) == ("title:y", 0.1234, "shared terms: a")
     assert hash(link) == hash(Related("title:y", 0.1234, "shared terms: a"))
+
+
+def test_papers_their_links_and_sources_keep_their_fields_in_slots() -> None:
+    """No dict per record: a slot is read faster, and a paper takes a fifth of the memory."""
+    p = evolve(_paper(), related=(new_related("title:y", 0.5, "why"),))
+    for record in (p, p.origin, p.related[0]):
+        assert not hasattr(record, "__dict__")
+    assert pickle.loads(pickle.dumps(p)) == p and evolve(p) == p and evolve(p) is not p

@@ -2,9 +2,10 @@
 
 Rendering ten thousand paper pages (BibTeX through pybtex, the neighbourhood picture, the
 HTML) is most of the generator's time, and each page depends only on the finished model. On a
-machine with several cores the pages are split into short contiguous runs that forked worker
-processes take in turn, along with the pages that need no BibTeX (`meanwhile`), and the results
-are put together in paper order, so the output is the same text as a serial run (tested). The
+machine with several cores the pages are split into short contiguous runs that this process and
+forked workers (one per other core) take in turn (`RunClaims`), one worker first making the
+pages that need no BibTeX (`meanwhile`), and the results are put together in paper order, so the
+output is the same text as a serial run (tested). The
 BibTeX entries the tag, digest and reference files reuse are all in this process before the
 workers finish (made ahead, generator/early.py, or made here meanwhile). Small lists (under
 `PARALLEL_MIN` papers) and machines without `fork` render serially; `READINGLIST_JOBS=1` forces
@@ -13,13 +14,16 @@ that.
 
 from __future__ import annotations
 
+import mmap
 import multiprocessing
 import os
+import struct
 from collections.abc import Callable, Iterable, Mapping
+from contextlib import ExitStack
 from typing import Any
 
 from ..enrich import bibtex
-from ..forked import Records, end_later
+from ..forked import Beside, Records
 from ..model import Library, Paper
 from ..prewrite import Prewrite, TreeFiles, Wrote
 from ..progress import track
@@ -62,8 +66,11 @@ def render_papers(library: Library, render_one: RenderOne, jobs: int | None = No
             serial.update(render_one(paper))
         made = merged(meanwhile()) if meanwhile else {}
         return serial, {**made, **with_entries()} if with_entries else made
-    # Short runs, taken by whichever worker is free: `meanwhile` is one more task, so every
-    # worker stays busy to the end however long that task takes.
+    # Short runs, taken in turn by whichever process is free: this one, once its own part is
+    # done, and `jobs - 1` forked workers, the first of which makes the `meanwhile` files first.
+    # (Not a pool of `jobs` workers while this process waits: each worker's reading of the
+    # library copies the memory pages it touches (reference counts), and new memory costs
+    # kernel time on these machines: README, Performance.)
     runs = _runs(len(papers), jobs)
     # The entries not made ahead (generator/early.py) are made by this process while the workers
     # render, into a file they share: the papers without one come last, as the early child makes
@@ -71,26 +78,32 @@ def render_papers(library: Library, render_one: RenderOne, jobs: int | None = No
     # This process then has them all for `with_entries`, which no longer waits for the pages.
     missing = [i for i, paper in enumerate(papers) if not bibtex.known(paper)]
     shared = Records() if missing else None
-    _JOB.update(papers=papers, render_one=render_one, meanwhile=meanwhile, prewrite=prewrite, shared=shared)
-    pool = multiprocessing.get_context("fork").Pool(jobs)
+    _JOB.update(papers=papers, render_one=render_one, meanwhile=meanwhile, prewrite=prewrite, shared=shared,
+                runs=runs, claims=RunClaims(len(runs)))
+    other: dict[str, str] = {}
+    other_wrote: Wrote | None = None
     try:
-        other_task = pool.apply_async(_meanwhile) if meanwhile else None
-        pending = [pool.apply_async(_render_run, run) for run in runs]
-        ours, our_wrote = _own_part(papers, missing, shared, with_entries, prewrite)
-        if idle is not None:
-            idle()
-        parts = [p.get() for p in pending]
-        other, other_wrote = other_task.get() if other_task else ({}, None)
-    except BaseException:
-        pool.terminate()
-        raise
-    else:
-        pool.close()  # the workers end on their own; they are joined as the build ends
-        end_later(pool)
+        with ExitStack() as stack:
+            workers = [stack.enter_context(Beside(True, _worker, i == 0 and meanwhile is not None))
+                       for i in range(jobs - 1)]
+            ours, our_wrote = _own_part(papers, missing, shared, with_entries, prewrite)
+            if idle is not None:
+                idle()
+            done = _claimed()
+            for worker in workers:
+                listings, theirs = worker.result()
+                done += theirs
+                if listings is not None:
+                    other, other_wrote = listings
+            # A worker that died took its claimed runs with it (a worker whose result never came
+            # had its part made here, by `Beside`): they are rendered here.
+            taken = {index for index, _, _ in done}
+            done += [(i, *_render_run(*runs[i])) for i in range(len(runs)) if i not in taken]
     finally:
         _JOB.clear()
         if shared is not None:
             shared.close()
+    parts = [(files, wrote) for _, files, wrote in sorted(done, key=lambda item: item[0])]
     other.update(ours)
     files: dict[str, str] | TreeFiles = {}
     if prewrite is not None:
@@ -172,6 +185,43 @@ def _meanwhile() -> tuple[dict[str, str], Wrote | None]:
         # Else this group's text would stay alive while the generator makes the next one.
         del group, wrote
     return kept, (names, written, unchanged, stats)
+
+
+class RunClaims:
+    """Which runs are taken: one counter in memory shared across a fork, under a lock (as
+    sources.Claims). Each process takes the next run when it is free."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+        self._shared = mmap.mmap(-1, 8)
+        self._lock = multiprocessing.get_context("fork").Lock()
+
+    def take(self) -> int | None:
+        with self._lock:
+            (taken,) = struct.unpack_from("q", self._shared)
+            if taken >= self.count:
+                return None
+            struct.pack_into("q", self._shared, 0, taken + 1)
+            return int(taken)
+
+
+Done = list[tuple[int, dict[str, str], Wrote | None]]
+
+
+def _worker(with_meanwhile: bool) -> tuple[tuple[dict[str, str], Wrote | None] | None, Done]:
+    """In a forked worker: the `meanwhile` files first, if asked for, then runs until none is left."""
+    made = _meanwhile() if with_meanwhile else None
+    return made, _claimed()
+
+
+def _claimed() -> Done:
+    """(run index, files not written, what Prewrite wrote) of each run this process takes."""
+    claims: RunClaims = _JOB["claims"]
+    runs: list[tuple[int, int]] = _JOB["runs"]
+    done: Done = []
+    while (index := claims.take()) is not None:
+        done.append((index, *_render_run(*runs[index])))
+    return done
 
 
 def _render_run(start: int, end: int) -> tuple[dict[str, str], Wrote | None]:
