@@ -92,7 +92,6 @@ def test_workers_write_the_pages_they_render_and_the_tree_is_the_serial_one(
     monkeypatch.setenv("READINGLIST_JOBS", "3")
     forked = build(forked_config)
     runs = [line.split() for line in writers.read_text(encoding="utf-8").splitlines()]
-    assert runs and all(int(pid) != os.getpid() for pid, _ in runs)
     assert sum(int(n) for _, n in runs) == len(forked.library.papers) == 41
     assert forked.stats is not None and serial.stats is not None
     assert forked.stats.written == serial.stats.written
@@ -172,3 +171,79 @@ def test_the_listings_worker_writes_each_group_before_the_next_is_made(
     files = {rel: (config.build_dir / rel).read_text(encoding="utf-8") for rel in wrote[0]}
     assert files == {rel: serial[rel] for rel in wrote[0]}
     assert set(files) == {rel for rel in serial if not rel.startswith(("papers/", "assets/"))}
+
+
+def _tree(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*")
+            if p.is_file() and ".readinglist-cache" not in p.parts}
+
+
+def _two_projects(tmp_path: Path) -> tuple[Config, Config]:
+    from generator.config import load_config
+    from tests.conftest import copy_project
+
+    (tmp_path / "serial").mkdir()
+    (tmp_path / "forked").mkdir()
+    return load_config(copy_project(tmp_path / "serial")), load_config(copy_project(tmp_path / "forked"))
+
+
+def test_this_process_and_the_workers_take_the_runs_in_turn(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Runs of three papers: each is rendered and written once, by whichever process was free,
+    this one included (it renders too once its own part is done: the workers are slowed down
+    here, so it must); a worker makes the listings."""
+    import time
+
+    serial_config, forked_config = _two_projects(tmp_path)
+    monkeypatch.setenv("READINGLIST_JOBS", "1")
+    build(serial_config)
+    log = tmp_path / "runs.txt"
+    main, render_run, listings = os.getpid(), parallel._render_run, parallel._meanwhile
+
+    def spy_run(start: int, end: int) -> object:
+        with log.open("a", encoding="utf-8") as fh:
+            fh.write(f"{os.getpid()} run {start} {end}\n")
+        if os.getpid() != main:
+            time.sleep(0.3)
+        return render_run(start, end)
+
+    def spy_listings() -> object:
+        with log.open("a", encoding="utf-8") as fh:
+            fh.write(f"{os.getpid()} listings\n")
+        return listings()
+
+    monkeypatch.setattr(parallel, "_runs", lambda count, jobs: [(a, min(a + 3, count)) for a in range(0, count, 3)])
+    monkeypatch.setattr(parallel, "_render_run", spy_run)
+    monkeypatch.setattr(parallel, "_meanwhile", spy_listings)
+    monkeypatch.setenv("READINGLIST_JOBS", "3")
+    forked = build(forked_config)
+    lines = [line.split() for line in log.read_text(encoding="utf-8").splitlines()]
+    runs = sorted((int(a), int(b)) for _, kind, a, b in (line for line in lines if line[1] == "run"))
+    assert runs == [(a, min(a + 3, 41)) for a in range(0, 41, 3)]
+    makers = [int(line[0]) for line in lines if line[1] == "listings"]
+    assert len(makers) == 1 and makers[0] != main
+    # This process and two workers: as many processes as jobs, this one among them.
+    renderers = {int(line[0]) for line in lines if line[1] == "run"}
+    assert main in renderers and len(renderers | set(makers)) <= 3
+    assert len(forked.library.papers) == 41
+    assert _tree(forked_config.build_dir) == _tree(serial_config.build_dir)
+
+
+def test_the_runs_of_a_worker_that_died_are_rendered_by_this_process(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    serial_config, forked_config = _two_projects(tmp_path)
+    monkeypatch.setenv("READINGLIST_JOBS", "1")
+    build(serial_config)
+    main, render_run = os.getpid(), parallel._render_run
+
+    def dies(start: int, end: int) -> object:
+        if os.getpid() != main:
+            os._exit(1)  # a worker killed as it takes a run (out of memory, say)
+        return render_run(start, end)
+
+    monkeypatch.setattr(parallel, "_runs", lambda count, jobs: [(a, min(a + 5, count)) for a in range(0, count, 5)])
+    monkeypatch.setattr(parallel, "_render_run", dies)
+    monkeypatch.setenv("READINGLIST_JOBS", "2")
+    forked = build(forked_config)
+    assert len(forked.library.papers) == 41
+    assert _tree(forked_config.build_dir) == _tree(serial_config.build_dir)
