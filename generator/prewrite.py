@@ -12,7 +12,17 @@ import shutil
 from collections.abc import Iterable, Iterator, Mapping, MutableMapping
 from pathlib import Path
 
-from .write import Folders, _folder, _new_file_mode, _prepare, _targets, _write_one, write_and_close
+from .write import (
+    Content,
+    Folders,
+    _folder,
+    _new_file_mode,
+    _prepare,
+    _targets,
+    _write_one,
+    encoded,
+    write_and_close,
+)
 
 # What a process wrote with Prewrite: names, written, unchanged, (size, mtime_ns) of new files.
 Wrote = tuple[list[str], list[str], int, dict[str, tuple[int, int]]]
@@ -63,13 +73,13 @@ class Prewrite:
         self.written_stats: dict[str, tuple[int, int]] = {}
         self.whole: set[str] = set()
 
-    def write(self, files: Mapping[str, str | bytes]) -> Wrote:
+    def write(self, files: Mapping[str, Content]) -> Wrote:
         """Write those of `files` this was set up for; (names, written, unchanged, stats)."""
         mine = {rel: files[rel] for rel in files if rel in self.rels}
         targets, existing = _targets(self.root, mine, self._listings)
         return list(mine), *self._write_all(targets, mine, existing)
 
-    def write_others(self, files: Mapping[str, str | bytes]) -> Wrote:
+    def write_others(self, files: Mapping[str, Content]) -> Wrote:
         """Write those of `files` that are not paper pages (the listings a worker renders while the
         others render papers), checked here first as write_tree would; (names, written, unchanged,
         stats)."""
@@ -79,7 +89,7 @@ class Prewrite:
             folder.mkdir(parents=True, exist_ok=True)
         return list(rest), *self._write_all(targets, rest, existing)
 
-    def _write_all(self, targets: Mapping[str, Path], files: Mapping[str, str | bytes],
+    def _write_all(self, targets: Mapping[str, Path], files: Mapping[str, Content],
                    existing: set[str]) -> tuple[list[str], int, dict[str, tuple[int, int]]]:
         written, unchanged, stats = [], 0, {}
         for rel, target in targets.items():
@@ -167,10 +177,10 @@ class TreeFiles(MutableMapping[str, str]):
         return set(self._texts)
 
 
-def _write_new(path: Path, content: str | bytes, mode: int) -> tuple[int, int]:
+def _write_new(path: Path, content: Content, mode: int) -> tuple[int, int]:
     """A file of a folder no one sees yet (a staging folder), written in place; (size, mtime_ns)."""
-    data = content.encode("utf-8") if isinstance(content, str) else content
-    written = write_and_close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode), data, mode, report=True)
+    written = write_and_close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode), encoded(content), mode,
+                              report=True)
     assert written is not None
     return written
 

@@ -13,7 +13,7 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -32,6 +32,39 @@ KEEP = {".gitignore", MARKER}
 _TEMP = re.compile(r"^\..*\.(?:[a-z0-9_]{8}|\d+\.\d+)\.tmp$")
 # Folders at the top of the build folder that belong to the generator, not to the site.
 KEEP_DIRS = {".readinglist-cache"}
+
+
+class Pieces:
+    """A file's text made a piece at a time (`papers.json`, 30 MB at 10,000 papers): written a
+    piece at a time, so that it is never one string and one encoding of it (memory that large
+    comes new from the kernel, which costs kernel time on these machines: README, Performance);
+    joined (`str()`) only where its whole text is wanted."""
+
+    def __init__(self, make: Callable[[], Iterable[str]]) -> None:
+        self._make = make
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._make())
+
+    def __str__(self) -> str:
+        return "".join(self._make())
+
+
+Content = str | bytes | Pieces
+
+
+def whole(content: Content) -> str | bytes:
+    """`content` as one string (Pieces joined)."""
+    return str(content) if isinstance(content, Pieces) else content
+
+
+def encoded(content: Content) -> bytes | Iterator[bytes]:
+    """What `write_and_close` writes: the bytes of `content`, a piece at a time for Pieces."""
+    if isinstance(content, str):
+        return content.encode("utf-8")
+    if isinstance(content, Pieces):
+        return (piece.encode("utf-8") for piece in content)
+    return content
 
 
 @dataclass
@@ -67,7 +100,8 @@ def _mode_for(path: Path) -> int:
         return _new_file_mode()
 
 
-def atomic_write(path: Path, data: bytes, *, parent_exists: bool = False, mode: int | None = None) -> None:
+def atomic_write(path: Path, data: bytes | Iterable[bytes], *, parent_exists: bool = False,
+                 mode: int | None = None) -> None:
     """Write to a temporary file beside `path` and rename it into place. `mode`: the file's
     permissions when the caller knows them (saves a stat)."""
     if not parent_exists:
@@ -90,17 +124,19 @@ def atomic_write(path: Path, data: bytes, *, parent_exists: bool = False, mode: 
         raise
 
 
-def write_and_close(fd: int, data: bytes, mode: int, report: bool = False) -> tuple[int, int] | None:
-    """All of `data` into the new file `fd` (opened with `mode`), which is then closed; with
-    `report`, returns the file's (size, mtime_ns) as written."""
+def write_and_close(fd: int, data: bytes | Iterable[bytes], mode: int,
+                    report: bool = False) -> tuple[int, int] | None:
+    """All of `data` (bytes, or pieces of them) into the new file `fd` (opened with `mode`), which
+    is then closed; with `report`, returns the file's (size, mtime_ns) as written."""
     try:
         # open() applied the umask: a mode with bits the umask clears needs setting again.
         if mode & _umask():
             os.fchmod(fd, mode)
         # os.write, not a file object: ten thousand BufferedWriters cost more than the writes.
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
+        for piece in (data,) if isinstance(data, bytes) else data:
+            view = memoryview(piece)
+            while view:
+                view = view[os.write(fd, view):]
         if report:
             st = os.fstat(fd)
             return st.st_size, st.st_mtime_ns
@@ -126,14 +162,14 @@ def write_if_changed(path: Path, data: bytes, *, parent_exists: bool = False) ->
     return True
 
 
-def _write_one(target: Path, content: str | bytes, existed: bool, new_mode: int) -> bool:
+def _write_one(target: Path, content: Content, existed: bool, new_mode: int) -> bool:
     """Write one file of the tree whose folder exists; whether it was written."""
-    data = content.encode("utf-8") if isinstance(content, str) else content
     if not existed:
         # Not in its folder's listing: nothing to compare or keep the mode of (no stat).
-        atomic_write(target, data, parent_exists=True, mode=new_mode)
+        atomic_write(target, encoded(content), parent_exists=True, mode=new_mode)
         return True
-    return write_if_changed(target, data, parent_exists=True)
+    data = whole(content)
+    return write_if_changed(target, data.encode("utf-8") if isinstance(data, str) else data, parent_exists=True)
 
 
 def _check_build_dir(build_dir: Path, protected: list[Path]) -> None:
@@ -165,7 +201,7 @@ def _prepare(build_dir: Path, protected: list[Path]) -> Path:
     return build_dir.resolve()
 
 
-def write_tree(build_dir: Path, files: Mapping[str, str | bytes], protected: list[Path],
+def write_tree(build_dir: Path, files: Mapping[str, Content], protected: list[Path],
                prewritten: Prewrite | None = None) -> WriteStats:
     """Make `build_dir` hold exactly `files` (plus KEEP), touching only what changed."""
     root = _prepare(build_dir, protected)

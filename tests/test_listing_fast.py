@@ -155,3 +155,18 @@ def test_entries_of_earlier_builds_papers_are_dropped() -> None:
         listing.all_order(new)
     assert len(listing._ENTRIES) <= 3 * len(new.papers)
     assert all(listing.entry(p).paper is p for p in new.papers)
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 500])
+def test_papers_json_in_pieces_is_the_file(size: int) -> None:
+    lib = _library()
+    pieces = list(exports.papers_json_pieces(lib, size))
+    assert len(pieces) == -(-len(lib.papers) // size) + 1  # a piece per `size` papers, and the end
+    assert "".join(pieces) == exports.papers_json(lib)
+    old = "[\n" + ",\n".join(exports._JSON(exports.paper_record(p, lib.by_id())) for p in lib.papers) + "\n]\n"
+    assert exports.papers_json(lib) == old.replace("<", "\\u003c").replace(">", "\\u003e")
+    assert [p["id"] for p in json.loads(exports.papers_json(lib))] == [p.id for p in lib.papers]
+
+
+def test_papers_json_of_an_empty_list_is_an_empty_json_list() -> None:
+    assert json.loads(exports.papers_json(Library())) == []

@@ -247,3 +247,35 @@ def test_the_runs_of_a_worker_that_died_are_rendered_by_this_process(
     forked = build(forked_config)
     assert len(forked.library.papers) == 41
     assert _tree(forked_config.build_dir) == _tree(serial_config.build_dir)
+
+
+def test_the_listings_worker_writes_papers_json_a_piece_at_a_time(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """papers.json is 30 MB at 10,000 papers: written as it is made, never one string."""
+    import json
+
+    from generator import write
+    from generator.render import exports
+
+    serial_config, forked_config = _two_projects(tmp_path)
+    monkeypatch.setenv("READINGLIST_JOBS", "1")
+    build(serial_config)
+    log = tmp_path / "pieces.txt"
+    atomic_write = write.atomic_write
+
+    def spy(path: Path, data: object, **kwargs: object) -> None:
+        if path.name == "papers.json":
+            pieces = [data] if isinstance(data, bytes) else list(data)  # type: ignore[call-overload]
+            with log.open("a", encoding="utf-8") as fh:
+                fh.write(f"{len(pieces)}\n")
+            data = pieces
+        atomic_write(path, data, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(write, "atomic_write", spy)
+    monkeypatch.setattr(exports, "PIECE", 10)
+    monkeypatch.setenv("READINGLIST_JOBS", "2")
+    build(forked_config)
+    assert log.read_text(encoding="utf-8").split() == ["6"]  # 41 papers: five pieces and the end
+    text = (forked_config.build_dir / "papers.json").read_text(encoding="utf-8")
+    assert text == (serial_config.build_dir / "papers.json").read_text(encoding="utf-8")
+    assert len(json.loads(text)) == 41

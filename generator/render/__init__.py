@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 
 from ..config import Config
 from ..enrich import bibtex
 from ..model import Digest, Library, Paper
 from ..prewrite import Prewrite, TreeFiles
+from ..write import Content, Pieces
 from . import citesearch
-from .exports import papers_json
+from .exports import papers_json_pieces
 from .indexes import render_all_pages, render_digest_index, render_digest_pages, render_home
 from .links import paper_md
 from .map import MAP_MD, render_map
@@ -37,12 +38,12 @@ def render_site(library: Library, config: Config, prewrite: Prewrite | None = No
     slugs = all_tag_slugs(library)
     size = page_size(config)
 
-    def without_bibtex() -> Iterator[dict[str, str]]:
+    def without_bibtex() -> Iterator[Mapping[str, Content]]:
         # Made while worker processes render the paper pages (render/parallel.py), a few files at
         # a time: each group is written before the next is made, so the worker never holds the
         # 60 MB of all of them (new memory costs kernel time here: README, Performance).
         yield {"index.md": render_home(library, config), "digests/index.md": render_digest_index(library)}
-        yield {"papers.json": papers_json(library)}
+        yield {"papers.json": Pieces(lambda: papers_json_pieces(library))}
         yield {MAP_MD: render_map(library)}
         yield render_all_pages(library, size)
         yield render_status_pages(library)
@@ -50,13 +51,13 @@ def render_site(library: Library, config: Config, prewrite: Prewrite | None = No
         for digest in library.digests:
             yield render_digest_pages(digest, library, by_id, size)
 
-    def bib_groups() -> Iterator[dict[str, str]]:
+    def bib_groups() -> Iterator[Mapping[str, Content]]:
         yield {"references.bib": bibtex.bibliography(library.papers)}
         yield render_tag_bibs(library)
         yield {f"digests/{digest.slug}.bib": bibtex.bibliography([by_id[i] for i in digest.paper_ids if i in by_id])
                for digest in library.digests}
 
-    def listings() -> Iterator[dict[str, str]]:
+    def listings() -> Iterator[Mapping[str, Content]]:
         yield from without_bibtex()
         yield from bib_groups()
 

@@ -27,6 +27,7 @@ from ..forked import Beside, Records
 from ..model import Library, Paper
 from ..prewrite import Prewrite, TreeFiles, Wrote
 from ..progress import track
+from ..write import Content, whole
 
 PARALLEL_MIN = 2000
 # What the workers render: set just before the fork, so they inherit it instead of unpickling it.
@@ -34,7 +35,7 @@ _JOB: dict[str, Any] = {}
 
 RenderOne = Callable[[Paper], dict[str, str]]
 # Files made in groups (the listings): each group is written before the next one is made.
-Groups = Callable[[], Iterable[Mapping[str, str]]]
+Groups = Callable[[], Iterable[Mapping[str, Content]]]
 
 
 def jobs_for(count: int) -> int:
@@ -155,12 +156,17 @@ def _runs(count: int, jobs: int) -> list[tuple[int, int]]:
     return runs
 
 
-def merged(groups: Iterable[Mapping[str, str]]) -> dict[str, str]:
-    """The files of all groups in one mapping, in the order they were made."""
+def merged(groups: Iterable[Mapping[str, Content]]) -> dict[str, str]:
+    """The files of all groups in one mapping, in the order they were made (texts made in
+    pieces joined)."""
     out: dict[str, str] = {}
     for group in groups:
-        out.update(group)
+        out.update(_texts(group))
     return out
+
+
+def _texts(files: Mapping[str, Content]) -> dict[str, str]:
+    return {rel: text if isinstance(text, str) else str(whole(text)) for rel, text in files.items()}
 
 
 def _meanwhile() -> tuple[dict[str, str], Wrote | None]:
@@ -242,7 +248,7 @@ def _render_run(start: int, end: int) -> tuple[dict[str, str], Wrote | None]:
     return _unwritten(files, wrote), wrote
 
 
-def _unwritten(files: Mapping[str, str], wrote: Wrote) -> dict[str, str]:
+def _unwritten(files: Mapping[str, Content], wrote: Wrote) -> dict[str, str]:
     """Those of `files` that Prewrite did not write (their names are the first part of `wrote`)."""
     done = set(wrote[0])
-    return {rel: text for rel, text in files.items() if rel not in done}
+    return _texts({rel: text for rel, text in files.items() if rel not in done})
