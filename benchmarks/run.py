@@ -1,6 +1,7 @@
 """Scale benchmark: synthetic lists of N papers, timed stage by stage; prints a table (`make bench`).
 
-    python benchmarks/run.py                       # N = 1,000 and 10,000 (about 5 minutes)
+    python benchmarks/run.py                       # N = 1,000 and 10,000, three runs each (about 5 minutes)
+    python benchmarks/run.py --runs 1              # one run each
     python benchmarks/run.py --sizes 1000          # one size
     python benchmarks/run.py --edit-loop           # also: edit under `readinglist serve` at the largest N
     python benchmarks/run.py --json out.json       # also write the figures as JSON
@@ -9,7 +10,9 @@ Each measurement runs in a child process of its own, so peak memory is that stag
 generator is timed through the names `generator.build.build` calls: `collect` (read and enrich),
 `render_site` and `write_tree`; "read" is `generator.sources.read_all` and "related" the functions
 of `generator.enrich.related` (when that module exists), both run inside `collect`, so "enrich" is
-`collect` without them. Figures on a shared machine are pessimistic.
+`collect` without them. The speed of this (virtual, shared) machine moves by a third within a
+minute, so each size is built `--runs` times from a cold project and the median run is reported
+(each run's figures are printed under the table). Figures on a shared machine are pessimistic.
 """
 
 from __future__ import annotations
@@ -257,17 +260,56 @@ def cpu_probe() -> float:
     return min(once() for _ in range(3))
 
 
-def measure(n: int, workdir: Path, *, seed: int) -> dict[str, Any]:
+def set_aside(proj: Path, names: tuple[str, ...]) -> None:
+    """Move a run's output out of the project (into the work folder's `old/`, removed at the end):
+    deleting ten thousand files slows the creation of files on this machine's disk for minutes
+    after (see the README), which would slow the next run."""
+    old = proj.parent / "old" / f"{proj.name}-{time.time_ns()}"
+    for name in names:
+        if (proj / name).exists():
+            old.mkdir(parents=True, exist_ok=True)
+            (proj / name).rename(old / name)
+    (proj / "citekeys.yml").unlink(missing_ok=True)  # keys are handed out again, as in a first build
+
+
+def cold_project(proj: Path) -> None:
+    """The project as before its first build: no build folder, no caches, no keys handed out."""
+    set_aside(proj, ("build", ".readinglist-cache", "site"))
+    (proj / "build").mkdir()
+    (proj / "build" / ".gitignore").write_text("*\n!.gitignore\n")
+
+
+def median_run(runs: list[dict[str, Any]], key: str) -> dict[str, Any]:
+    """The run whose `key` is the median (the lower middle one of an even number)."""
+    return sorted(runs, key=lambda r: r[key])[(len(runs) - 1) // 2]
+
+
+def measure(n: int, workdir: Path, *, seed: int, runs: int = 3) -> dict[str, Any]:
+    """Each timing `runs` times from a cold project (this machine's speed moves by a third within a
+    minute), the median reported: the generator cold, then without a change, then `mkdocs build`
+    (its search index is made anew each time: the cache that keeps it is set aside too)."""
     proj = workdir / f"n{n}"
     print(f"[N={n}] writing synthetic digests ...", file=sys.stderr)
     config_file = make_project(proj, n, seed)
     row: dict[str, Any] = {"n": n}
-    print(f"[N={n}] generator, cold ...", file=sys.stderr)
-    row["gen"] = gen(config_file)
-    print(f"[N={n}] generator, no change ...", file=sys.stderr)
-    row["nochange"] = gen(config_file)
-    print(f"[N={n}] mkdocs build ...", file=sys.stderr)
-    row["mkdocs_s"], row["mkdocs_cpu"], row["mkdocs_mb"] = mkdocs_build(config_file)
+    gens: list[dict[str, Any]] = []
+    mkdocs: list[dict[str, Any]] = []
+    for run in range(runs):
+        if run:
+            cold_project(proj)
+        print(f"[N={n}] run {run + 1} of {runs}: generator, cold ...", file=sys.stderr)
+        gens.append(gen(config_file))
+        print(f"[N={n}] run {run + 1} of {runs}: generator, no change ...", file=sys.stderr)
+        nochange = gen(config_file)
+        print(f"[N={n}] run {run + 1} of {runs}: mkdocs build ...", file=sys.stderr)
+        wall, cpu, peak = mkdocs_build(config_file)
+        mkdocs.append({"wall": wall, "cpu": cpu, "mb": peak, "nochange": nochange})
+    row["gen"] = median_run(gens, "total")
+    middle = median_run(mkdocs, "wall")
+    row["nochange"] = median_run([m["nochange"] for m in mkdocs], "total")
+    row["mkdocs_s"], row["mkdocs_cpu"], row["mkdocs_mb"] = middle["wall"], middle["cpu"], middle["mb"]
+    row["runs"] = {"gen_s": [g["total"] for g in gens], "gen_cpu": [g["cpu"] for g in gens],
+                   "mkdocs_s": [m["wall"] for m in mkdocs], "nochange_s": [m["nochange"]["total"] for m in mkdocs]}
     row["whole_s"] = row["gen"]["total"] + row["mkdocs_s"]
     row["whole_cpu"] = row["gen"]["cpu"] + row["mkdocs_cpu"]
     site = proj / "site"
@@ -537,6 +579,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-search", action="store_true", help="skip the Chromium search measurement")
     ap.add_argument("--edit-loop", action="store_true", help="also time an edit under `readinglist serve`")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--runs", type=int, default=3,
+                    help="cold runs of the generator and of mkdocs build per size, medians reported (default 3)")
     ap.add_argument("--json", type=Path, help="write the measurements to this JSON file")
     ap.add_argument("--child", nargs=2, metavar=("KIND", "CONFIG"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -547,7 +591,7 @@ def main(argv: list[str] | None = None) -> int:
     workdir = args.workdir or Path(tempfile.mkdtemp(prefix="readinglist-bench-"))
     disk_us = disk_probe(workdir)
     cpu_before = cpu_probe()
-    rows = [measure(n, workdir, seed=args.seed) for n in sizes]
+    rows = [measure(n, workdir, seed=args.seed, runs=max(1, args.runs)) for n in sizes]
     cpu_after = cpu_probe()
     if not args.no_search:
         for row in rows:
@@ -560,6 +604,11 @@ def main(argv: list[str] | None = None) -> int:
     print()
     for line in verdicts(rows, edit):
         print("- " + line)
+    for row in rows:
+        runs = row["runs"]
+        print(f"- runs at {row['n']:,} (medians above): generator {', '.join(f'{t:.2f}' for t in runs['gen_s'])} s, "
+              f"mkdocs build {', '.join(f'{t:.1f}' for t in runs['mkdocs_s'])} s, no change "
+              f"{', '.join(f'{t:.2f}' for t in runs['nochange_s'])} s")
     print(f"- the disk, before the builds: {disk_us:.0f} µs of kernel time per new 1 KB file (settled: about "
           f"{SETTLED_DISK_US} µs; several times more for minutes after many files were deleted, as at the end of "
           "a benchmark or a test run: wait ten minutes, or the figures above are inflated)")
@@ -569,6 +618,8 @@ def main(argv: list[str] | None = None) -> int:
         args.json.write_text(json.dumps({"rows": rows, "edit": edit}, indent=1), encoding="utf-8")
     if not args.workdir:
         shutil.rmtree(workdir, ignore_errors=True)
+    else:
+        shutil.rmtree(workdir / "old", ignore_errors=True)  # the earlier runs' output (set_aside)
     return 0
 
 
