@@ -6,14 +6,17 @@ entry and the HTML of its abstract (a fifth of rendering its page) depend only o
 are final once the citation keys are given. So as soon as they are, a child at the lowest
 priority (`nice` 19: it runs mostly on a core nobody else wants) makes them for all papers, a
 chunk at a time, handing each over as it goes (`forked.Streamed`): every entry first, then the
-abstracts, then (with time left) each title as the pictures of the paper's neighbours draw it.
+abstracts, then (with time left) each title as the pictures of the paper's neighbours draw it,
+and the parts of each page that depend on the paper's own fields alone (its front matter but for
+the note and tags, its link buttons, its author line: `render.paper.own_parts`).
 With every entry made ahead, the `.bib` files are made and written while the pages are rendered,
 by the worker that renders the listings (render/__init__.py). When rendering starts the child is
 stopped and every whole chunk it handed over is taken (the workers make the rest, as they would
 anyway), each item only for a paper whose fields are still the same (a note may retitle a paper
 after enrichment), and remembered where the workers forked next find it (`bibtex.remember`,
-`render.paper.remember_abstract`, `render.graph.remember_texts`). Nothing waits for the child: on
-a busy machine it may have made nothing, which costs nothing but its own time.
+`render.paper.remember_abstract`, `render.graph.remember_texts`, `render.paper.remember_own_parts`).
+Nothing waits for the child: on a busy machine it may have made nothing, which costs nothing but
+its own time.
 """
 
 from __future__ import annotations
@@ -31,8 +34,8 @@ from .model import Paper
 MINIMUM = 2000  # papers; below that rendering is serial and short
 CHUNK = 500     # papers per item the child hands over: what a stopped child loses at most
 
-# A chunk the child hands over: ("entries", "abstracts" or "titles", index of its first paper,
-# what it made for each paper of the chunk).
+# A chunk the child hands over: ("entries", "abstracts", "titles" or "parts", index of its first
+# paper, what it made for each paper of the chunk).
 Made = tuple[str, int, list[Any]]
 
 
@@ -54,16 +57,16 @@ class EarlyEntries:
         unchanged; returns how many entries."""
         from .enrich import bibtex
         from .render.graph import remember_texts
-        from .render.paper import remember_abstract
+        from .render.paper import own_fields, remember_abstract, remember_own_parts
 
-        made: dict[str, list[Any]] = {"entries": [], "abstracts": [], "titles": []}
+        made: dict[str, list[Any]] = {"entries": [], "abstracts": [], "titles": [], "parts": []}
         for kind, start, texts in self._child.cut() if self._child is not None else []:
             if start == len(made[kind]):  # (the chunks of each kind come in paper order)
                 made[kind] += texts
         before = self._papers
         self.stop()
         at = {p.id: i for i, p in enumerate(before)}
-        entries, abstracts, titles = made["entries"], made["abstracts"], made["titles"]
+        entries, abstracts, titles, parts = made["entries"], made["abstracts"], made["titles"], made["parts"]
         taken = 0
         for paper in papers:
             i = at.get(paper.id)
@@ -77,6 +80,8 @@ class EarlyEntries:
                 remember_abstract(paper, abstracts[i])
             if i < len(titles) and then.title == paper.title:
                 remember_texts(paper.title, titles[i])
+            if i < len(parts) and (then is paper or own_fields(then) == own_fields(paper)):
+                remember_own_parts(paper, parts[i])
         return taken
 
     def stop(self) -> None:
@@ -90,7 +95,7 @@ def _made(papers: list[Paper]) -> Iterator[Made]:
     """In the child: the chunks, one after another, at the lowest priority."""
     from .enrich import bibtex
     from .render.graph import title_texts
-    from .render.paper import abstract_html
+    from .render.paper import abstract_html, own_parts
 
     try:
         os.nice(19)
@@ -101,8 +106,11 @@ def _made(papers: list[Paper]) -> Iterator[Made]:
             yield "entries", start, [bibtex.block(p) for p in papers[start:start + CHUNK]]
         for start in range(0, len(papers), CHUNK):
             yield "abstracts", start, [abstract_html(p.abstract) for p in papers[start:start + CHUNK]]
-        # With time left: each paper as its neighbours draw it (every render worker draws nearly all).
+        # With time left: each paper as its neighbours draw it (every render worker draws nearly all),
+        # then the parts of its page that depend on its own fields alone.
         for start in range(0, len(papers), CHUNK):
             yield "titles", start, [title_texts(p.title) for p in papers[start:start + CHUNK]]
+        for start in range(0, len(papers), CHUNK):
+            yield "parts", start, [own_parts(p) for p in papers[start:start + CHUNK]]
     except Exception:  # anything at all: the parent takes the chunks made so far
         return

@@ -38,6 +38,7 @@ def test_finished_entries_are_taken_for_unchanged_papers_only(seed_build: BuildR
     bibtex._BLOCKS.clear()
     paper._ABSTRACTS.clear()
     graph._TEXTS.clear()
+    paper._OWN.clear()
     # As after enrichment: related papers added (not an entry field), one paper retitled by a note.
     final = [dataclasses.replace(p, related=(Related("x", 0.5, "why"),)) for p in papers]
     final[0] = dataclasses.replace(final[0], title="Retitled by a note")
@@ -49,6 +50,10 @@ def test_finished_entries_are_taken_for_unchanged_papers_only(seed_build: BuildR
     assert [paper._abstract(p) for p in final] == [paper.abstract_html(p.abstract) for p in final]
     assert set(paper._ABSTRACTS) >= {p.id for p in final[2:]} and final[1].id not in paper._ABSTRACTS
     assert "<math" in paper._abstract(final[1])
+    # The parts of each page that depend on its own fields, but for the two papers changed since.
+    assert set(paper._OWN) == {p.id for p in final[2:]}
+    assert [paper._own(p) for p in final] == [paper.own_parts(p) for p in final]
+    assert "Retitled by a note" in paper._own(final[0])[0]
     written: list[str] = []
     write = bibtex.write_entry
     monkeypatch.setattr(bibtex, "write_entry", lambda key, *parts: written.append(key) or write(key, *parts))
@@ -145,3 +150,27 @@ def test_with_every_entry_made_ahead_the_bib_files_come_with_the_listings(
     ahead = render_site(library, config)
     assert list(ahead) == list(plain) and ahead == plain
     assert calls == []  # every .bib file was made in the worker that made the listings
+
+
+def test_no_paper_field_outside_own_fields_changes_the_parts_made_ahead() -> None:
+    base = _paper(url="https://openreview.net/forum?id=Ab12", labels=("Featured Certification",))
+    listed = {"title", "abstract", "venue", "status", "date", "labels", "categories", "cross_listed_from", "url",
+              "authors", "authors_complete"}
+    other_values: dict[str, object] = {
+        "id": "q", "origin": SourceRef("seeds/b.txt", 9), "title_missing": True, "openreview_id": "Zz99",
+        "arxiv_id": "2501.00001", "doi": "10.1/x", "sources": (SourceRef("seeds/b.txt", 9),), "key": "other2025",
+        "slug": "other", "tags": ("Graphs",), "related": (Related("x", 0.3, "why"),), "year_override": 2020,
+        "bib_names": ("Lee, Ann",)}
+    fields = {f.name for f in dataclasses.fields(Paper)}
+    assert fields - listed == set(other_values)
+    parts = paper.own_parts(base)
+    for name, value in other_values.items():
+        assert paper.own_parts(dataclasses.replace(base, **{name: value})) == parts, name
+    changed = {"title": "Other", "abstract": "Other. Text.", "venue": "arXiv", "status": "under review",
+               "date": dt.date(2024, 1, 2), "labels": (), "categories": ("cs.LG",), "cross_listed_from": "cs.CL",
+               "url": None, "authors": ("Bo Li",), "authors_complete": False}
+    assert set(changed) == listed
+    for name, value in changed.items():
+        other = dataclasses.replace(base, **{name: value})
+        assert paper.own_fields(other) != paper.own_fields(base), name
+    assert len(paper.own_fields(base)) == len(listed)

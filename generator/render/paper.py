@@ -88,29 +88,63 @@ def link_buttons(paper: Paper) -> list[tuple[str, str, bool]]:
     return buttons
 
 
-def front_matter(paper: Paper, note_path: str | None = None) -> str:
+def front_matter(paper: Paper, note_path: str | None = None, own: tuple[str, str, str] | None = None) -> str:
     """`note_path` is the paper's note file, if it has one: the header links "Edit this note" to
-    it; without one, `rl_note_new` is where a new note goes ("Write a note")."""
+    it; without one, `rl_note_new` is where a new note goes ("Write a note"). `own`: the paper's
+    `own_parts`, when the caller has them."""
+    head, links, _ = own or _own(paper)
     note = (f"rl_note: {escape.yaml_string(note_path)}" if note_path
             else f"rl_note_new: {escape.yaml_string(f'content/notes/{paper.key}.md')}")
-    lines = ["---", f"title: {escape.yaml_string(plain_title(paper.title))}",
-             f"description: {escape.yaml_string(description(paper))}",
-             # Read by overrides/paper.html (header: venue badge, link buttons, "Edit this note").
-             "template: paper.html",
-             # The body is finished HTML: the MkDocs plugin skips Markdown for it.
-             f"{FLAG}: true",
-             f"rl_venue: {escape.yaml_string(venue_line(paper))}",
-             note,
-             "rl_links:"]
-    # A JSON object is valid YAML and cannot break out of its line (written as json.dumps would).
-    lines.extend(f'  - {{"label": {escape.json_string(label)}, "url": {escape.json_string(url)}, '
-                 f'"primary": {"true" if primary else "false"}}}'
-                 for label, url, primary in link_buttons(paper))
+    lines = [head, note, links]
     if paper.tags:
         lines.append("tags:")
         lines.extend(_tag_line(t) for t in paper.tags)
     lines.append("---")
     return "\n".join(lines)
+
+
+def own_parts(paper: Paper) -> tuple[str, str, str]:
+    """The parts of a paper's page that depend on its own fields alone (`own_fields`): the front
+    matter up to the note, its link buttons, and the author line. Made ahead for every paper,
+    while related papers are found (generator/early.py), when a core has time."""
+    head = "\n".join([
+        "---", f"title: {escape.yaml_string(plain_title(paper.title))}",
+        f"description: {escape.yaml_string(description(paper))}",
+        # Read by overrides/paper.html (header: venue badge, link buttons, "Edit this note").
+        "template: paper.html",
+        # The body is finished HTML: the MkDocs plugin skips Markdown for it.
+        f"{FLAG}: true",
+        f"rl_venue: {escape.yaml_string(venue_line(paper))}"])
+    # A JSON object is valid YAML and cannot break out of its line (written as json.dumps would).
+    links = "\n".join(["rl_links:", *(f'  - {{"label": {escape.json_string(label)}, "url": {escape.json_string(url)}, '
+                                       f'"primary": {"true" if primary else "false"}}}'
+                                       for label, url, primary in link_buttons(paper))])
+    authors = ", ".join(escape.text(a) for a in paper.authors) if paper.authors else "Anonymous"
+    if not paper.authors_complete:
+        authors += " et al."
+    return head, links, f'<p class="rl-authors">{authors}</p>'
+
+
+def own_fields(paper: Paper) -> tuple[object, ...]:
+    """Every field `own_parts` reads (tests check that no other field matters)."""
+    return (paper.title, paper.abstract, paper.venue, paper.status, paper.date, paper.labels, paper.categories,
+            paper.cross_listed_from, paper.url, paper.authors, paper.authors_complete)
+
+
+# Made ahead (generator/early.py): paper id -> (the paper, its own parts), valid for that paper.
+_OWN: dict[str, tuple[Paper, tuple[str, str, str]]] = {}
+
+
+def remember_own_parts(paper: Paper, parts: tuple[str, str, str]) -> None:
+    """`own_parts(paper)`, made elsewhere for a paper with the same `own_fields`."""
+    if len(_OWN) >= 50_000:
+        _OWN.clear()
+    _OWN[paper.id] = (paper, parts)
+
+
+def _own(paper: Paper) -> tuple[str, str, str]:
+    known = _OWN.get(paper.id)
+    return known[1] if known is not None and known[0] is paper else own_parts(paper)
 
 
 @lru_cache(maxsize=4096)
@@ -131,15 +165,13 @@ def render_paper(paper: Paper, library: Library, bibtex: str,
     if digests is None:
         digests = {d.path: d for d in library.digests}
     note = library.notes.by_paper.get(paper.id) if library.notes else None
-    authors = ", ".join(escape.text(a) for a in paper.authors) if paper.authors else "Anonymous"
-    if not paper.authors_complete:
-        authors += " et al."
+    own = _own(paper)
     parts = [
-        front_matter(paper, note.path if note else None),
+        front_matter(paper, note.path if note else None, own),
         "",
         chips(paper, me, slugs or {}),
         heading(1, escape.text(plain_title(paper.title)), ids),
-        f'<p class="rl-authors">{authors}</p>',
+        own[2],
         HEADER_MARK,
         heading(2, "Abstract", ids),
         _abstract(paper),
