@@ -14,7 +14,7 @@ from dataclasses import fields
 from operator import attrgetter
 from typing import Any
 
-from .model import Library, Paper, Related, SourceRef, new_related
+from .model import Library, Paper, Related, SourceRef, new_related, new_source_ref
 
 # Paper fields stored as they are; the three below hold records and are stored as tuples.
 _RECORDS = ("origin", "sources", "related")
@@ -60,18 +60,11 @@ def unpack(packed: Packed) -> Library:
         paper: Paper = object.__new__(Paper)
         for name, value in zip(_PLAIN, values, strict=True):
             _set(paper, name, value)
-        _set(paper, "origin", _source_ref(*origin))
-        _set(paper, "sources", tuple([_source_ref(*ref) for ref in refs]))
+        _set(paper, "origin", new_source_ref(*origin))
+        _set(paper, "sources", tuple([new_source_ref(*ref) for ref in refs]))
         _set(paper, "related", tuple([new_related(*link) for link in links]))
         papers.append(paper)
     return Library(papers=papers, **rest)
-
-
-def _source_ref(path: str, line: int) -> SourceRef:
-    ref: SourceRef = object.__new__(SourceRef)
-    _set(ref, "path", path)
-    _set(ref, "line", line)
-    return ref
 
 
 _set = object.__setattr__  # frozen records, set as their __init__ sets them
