@@ -287,7 +287,10 @@ def median_run(runs: list[dict[str, Any]], key: str) -> dict[str, Any]:
 def measure(n: int, workdir: Path, *, seed: int, runs: int = 3) -> dict[str, Any]:
     """Each timing `runs` times from a cold project (this machine's speed moves by a third within a
     minute), the median reported: the generator cold, then without a change, then `mkdocs build`
-    (its search index is made anew each time: the cache that keeps it is set aside too)."""
+    (its search index is made anew each time: the cache that keeps it is set aside too). Each
+    step starts with the files of the steps before it written out (`os.sync`): the kernel writes
+    a file back 30 s after it was written, which on two cores takes time from whatever runs then,
+    and a step is timed for its own work, not for writing back the 230 MB site of the one before."""
     proj = workdir / f"n{n}"
     print(f"[N={n}] writing synthetic digests ...", file=sys.stderr)
     config_file = make_project(proj, n, seed)
@@ -298,10 +301,13 @@ def measure(n: int, workdir: Path, *, seed: int, runs: int = 3) -> dict[str, Any
         if run:
             cold_project(proj)
         print(f"[N={n}] run {run + 1} of {runs}: generator, cold ...", file=sys.stderr)
+        os.sync()
         gens.append(gen(config_file))
         print(f"[N={n}] run {run + 1} of {runs}: generator, no change ...", file=sys.stderr)
+        os.sync()
         nochange = gen(config_file)
         print(f"[N={n}] run {run + 1} of {runs}: mkdocs build ...", file=sys.stderr)
+        os.sync()
         wall, cpu, peak = mkdocs_build(config_file)
         mkdocs.append({"wall": wall, "cpu": cpu, "mb": peak, "nochange": nochange})
     row["gen"] = median_run(gens, "total")
