@@ -56,9 +56,10 @@ def render_papers(library: Library, render_one: RenderOne, jobs: int | None = No
                   ) -> tuple[dict[str, str] | TreeFiles, dict[str, str]]:
     """`render_one(paper)` for every paper, merged in paper order, and what `meanwhile()` and
     `with_entries()` made. `with_entries` needs every paper's BibTeX entry (the .bib files): run
-    once they are all written. With `prewrite`, the workers also write the pages they render
-    (prewrite.Prewrite) and send back only their names: the pages come as a TreeFiles. `idle` is
-    run by this process while the workers render (not at all when rendering is serial)."""
+    once they are all written. With `prewrite`, each process writes the pages it renders
+    (prewrite.Prewrite) and the workers send back only their names: the pages come as a
+    TreeFiles. `idle` is run by this process while the workers render, before it takes runs
+    itself (not at all when rendering is serial)."""
     papers = library.papers
     jobs = jobs_for(len(papers)) if jobs is None else jobs
     if jobs < 2 or len(papers) < 2:
