@@ -181,13 +181,18 @@ def related_papers(papers: Sequence[Paper], settings: Settings | None = None,
     ci, cj, cs = (np.concatenate(parts) for parts in zip(*found, strict=True))
     pi, pj, ps = best_candidates(ci, cj, cs, scoring.k)
     half = int(np.searchsorted(pi, n // 2)) if fork else len(pi)
-    with Beside(half < len(pi), _reasons, papers, words.text, words.terms, tag_df, pi[half:], pj[half:]) as other:
-        why = _reasons(papers, words.text, words.terms, tag_df, pi[:half], pj[:half])
-        if half < len(pi):
-            why += other.result()
     ids = [p.id for p in papers]
+
+    def made(a: int, b: int, why: list[str]) -> list[Related]:
+        return list(map(new_related, map(ids.__getitem__, pj[a:b].tolist()), map(round, ps[a:b].tolist(),
+                                                                                    repeat(4)), why))
+
+    # This process makes the links of its half before it takes the other half's reasons.
+    with Beside(half < len(pi), _reasons, papers, words.text, words.terms, tag_df, pi[half:], pj[half:]) as other:
+        links = made(0, half, _reasons(papers, words.text, words.terms, tag_df, pi[:half], pj[:half]))
+        if half < len(pi):
+            links += made(half, len(pi), other.result())
     # Rows come in order: each row's links are a run of the arrays.
-    links = list(map(new_related, map(ids.__getitem__, pj.tolist()), map(round, ps.tolist(), repeat(4)), why))
     rows = pi.tolist()
     edges = [0, *(np.flatnonzero(np.diff(pi)) + 1).tolist(), len(rows)]
     for a, b in pairwise(edges):
