@@ -178,13 +178,17 @@ def _tree(root: Path) -> dict[str, bytes]:
             if p.is_file() and ".readinglist-cache" not in p.parts}
 
 
-def _two_projects(tmp_path: Path) -> tuple[Config, Config]:
+def _two_projects(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Config, Config]:
+    """Two copies of the seed project: the first built serially, the second not built yet."""
     from generator.config import load_config
     from tests.conftest import copy_project
 
     (tmp_path / "serial").mkdir()
     (tmp_path / "forked").mkdir()
-    return load_config(copy_project(tmp_path / "serial")), load_config(copy_project(tmp_path / "forked"))
+    serial, forked = load_config(copy_project(tmp_path / "serial")), load_config(copy_project(tmp_path / "forked"))
+    monkeypatch.setenv("READINGLIST_JOBS", "1")
+    build(serial)
+    return serial, forked
 
 
 def test_this_process_and_the_workers_take_the_runs_in_turn(
@@ -194,9 +198,7 @@ def test_this_process_and_the_workers_take_the_runs_in_turn(
     here, so it must); a worker makes the listings."""
     import time
 
-    serial_config, forked_config = _two_projects(tmp_path)
-    monkeypatch.setenv("READINGLIST_JOBS", "1")
-    build(serial_config)
+    serial_config, forked_config = _two_projects(tmp_path, monkeypatch)
     log = tmp_path / "runs.txt"
     main, render_run, listings = os.getpid(), parallel._render_run, parallel._meanwhile
 
@@ -231,9 +233,7 @@ def test_this_process_and_the_workers_take_the_runs_in_turn(
 
 def test_the_runs_of_a_worker_that_died_are_rendered_by_this_process(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    serial_config, forked_config = _two_projects(tmp_path)
-    monkeypatch.setenv("READINGLIST_JOBS", "1")
-    build(serial_config)
+    serial_config, forked_config = _two_projects(tmp_path, monkeypatch)
     main, render_run = os.getpid(), parallel._render_run
 
     def dies(start: int, end: int) -> object:
@@ -257,9 +257,7 @@ def test_the_listings_worker_writes_papers_json_a_piece_at_a_time(
     from generator import write
     from generator.render import exports
 
-    serial_config, forked_config = _two_projects(tmp_path)
-    monkeypatch.setenv("READINGLIST_JOBS", "1")
-    build(serial_config)
+    serial_config, forked_config = _two_projects(tmp_path, monkeypatch)
     log = tmp_path / "pieces.txt"
     atomic_write = write.atomic_write
 
