@@ -1,6 +1,6 @@
 """Scale benchmark: synthetic lists of N papers, timed stage by stage; prints a table (`make bench`).
 
-    python benchmarks/run.py                       # N = 1,000 and 10,000, three runs each (about 5 minutes)
+    python benchmarks/run.py                       # N = 1,000 and 10,000, three runs each (8-10 minutes)
     python benchmarks/run.py --runs 1              # one run each
     python benchmarks/run.py --sizes 1000          # one size
     python benchmarks/run.py --edit-loop           # also: edit under `readinglist serve` at the largest N
