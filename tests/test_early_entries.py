@@ -16,8 +16,8 @@ from generator.build import BuildResult, build
 from generator.config import Config
 from generator.early import EarlyEntries
 from generator.enrich import bibtex
-from generator.model import Paper, Related, SourceRef
-from generator.render import graph, paper
+from generator.model import Library, Paper, Related, SourceRef
+from generator.render import exports, graph, paper
 
 
 def _wait(early: EarlyEntries) -> None:
@@ -39,6 +39,7 @@ def test_finished_entries_are_taken_for_unchanged_papers_only(seed_build: BuildR
     paper._ABSTRACTS.clear()
     graph._TEXTS.clear()
     paper._OWN.clear()
+    exports._OWN_RECORDS.clear()
     # As after enrichment: related papers added (not an entry field), one paper retitled by a note.
     final = [dataclasses.replace(p, related=(Related("x", 0.5, "why"),)) for p in papers]
     final[0] = dataclasses.replace(final[0], title="Retitled by a note")
@@ -54,6 +55,10 @@ def test_finished_entries_are_taken_for_unchanged_papers_only(seed_build: BuildR
     assert set(paper._OWN) == {p.id for p in final[2:]}
     assert [paper._own(p) for p in final] == [paper.own_parts(p) for p in final]
     assert "Retitled by a note" in paper._own(final[0])[0]
+    # Their papers.json records but for tags, related papers and page, likewise.
+    assert set(exports._OWN_RECORDS) == {p.id for p in final[2:]}
+    assert all(exports._OWN_RECORDS[p.id][1] == exports.own_record(p) for p in final[2:])
+    assert exports.papers_json(Library(papers=final)) == _without_made_records(final)
     written: list[str] = []
     write = bibtex.write_entry
     monkeypatch.setattr(bibtex, "write_entry", lambda key, *parts: written.append(key) or write(key, *parts))
@@ -174,3 +179,37 @@ def test_no_paper_field_outside_own_fields_changes_the_parts_made_ahead() -> Non
         other = dataclasses.replace(base, **{name: value})
         assert paper.own_fields(other) != paper.own_fields(base), name
     assert len(paper.own_fields(base)) == len(listed)
+
+
+def _without_made_records(papers: list[Paper]) -> str:
+    made = dict(exports._OWN_RECORDS)
+    exports._OWN_RECORDS.clear()
+    try:
+        return exports.papers_json(Library(papers=papers))
+    finally:
+        exports._OWN_RECORDS.update(made)
+
+
+def test_no_paper_field_outside_record_fields_changes_the_record_made_ahead() -> None:
+    base = _paper(url="https://openreview.net/forum?id=Ab12", labels=("Featured Certification",),
+                  sources=(SourceRef("seeds/a.txt", 3),))
+    listed = {"id", "key", "title", "authors", "authors_complete", "abstract", "url", "venue", "status", "labels",
+              "date", "year_override", "categories", "cross_listed_from", "sources"}
+    other_values: dict[str, object] = {
+        "origin": SourceRef("seeds/b.txt", 9), "title_missing": True, "openreview_id": "Zz99",
+        "arxiv_id": "2501.00001", "doi": "10.1/x", "slug": "other", "tags": ("Graphs",),
+        "related": (Related("x", 0.3, "why"),), "bib_names": ("Lee, Ann",)}
+    fields = {f.name for f in dataclasses.fields(Paper)}
+    assert fields - listed == set(other_values)
+    record = exports.own_record(base)
+    for name, value in other_values.items():
+        assert exports.own_record(dataclasses.replace(base, **{name: value})) == record, name
+    assert len(exports.record_fields(base)) == len(listed)
+    # Each listed field is one the record shows (or, for a note's year, derives from).
+    changed = {"id": "q", "key": "k2020", "title": "Other", "authors": ("Bo Li",), "authors_complete": False,
+               "abstract": "Other.", "url": None, "venue": "arXiv", "status": "under review", "labels": (),
+               "date": dt.date(2024, 1, 2), "year_override": 2020, "categories": ("cs.LG",),
+               "cross_listed_from": "cs.CL", "sources": (SourceRef("seeds/c.txt", 1),)}
+    assert set(changed) == listed
+    for name, value in changed.items():
+        assert exports.record_fields(dataclasses.replace(base, **{name: value})) != exports.record_fields(base), name

@@ -95,21 +95,31 @@ def record_parts(paper: Paper, keys: dict[str, str]) -> tuple[str, ...]:
     str where a str belongs, say)."""
     s = _string
     p = paper
-    date = p.date
     links = [r for r in p.related if r.id in keys]
     # json writes a float as its repr, but NaN and the infinities as words: those go to json.
     if not all(map(math.isfinite, [r.score for r in links])):
         raise TypeError("not a finite score")
     related = ", ".join([f'{{"key": {keys[r.id]}, "score": {_float_repr(round(r.score, 4))}, "why": {s(r.why)}}}'
                          for r in links])
+    known = _OWN_RECORDS.get(p.id)
+    own = known[1] if known is not None and known[0] is p else own_record(p)
+    return (*own, f', "tags": {_strings(p.tags)}, "related": [{related}], "page": {s(p.page)}}}')
+
+
+def own_record(paper: Paper) -> tuple[str, ...]:
+    """The pieces of the paper's record that depend on its own fields alone (`record_fields`):
+    all but its tags, related papers and page. Made ahead for every paper by generator/early.py,
+    when a core has time. Raises TypeError as `record_parts` does."""
+    s = _string
+    p = paper
+    date = p.date
     head = (f'{{"id": {s(p.id)}, "key": {s(p.key)}, "title": {s(plain_title(p.title))}, '
             f'"title_source": {s(p.title)}, "authors": {_strings(p.authors)}, '
             f'"authors_complete": {_bool(p.authors_complete)}, "abstract": ')
     tail = (f', "url": {"null" if p.url is None else s(p.url)}, "venue": {s(p.venue)}, '
             f'"venue_line": {s(venue_line(p))}, "status": {s(p.status)}, "labels": {_strings(p.labels)}, '
             f'"year": {_int(p.year)}, "date": {"null" if date is None else s(date.isoformat())}, '
-            f'"categories": {_strings(p.categories)}, "sources": {_strings([r.name for r in p.sources])}, '
-            f'"tags": {_strings(p.tags)}, "related": [{related}], "page": {s(p.page)}}}')
+            f'"categories": {_strings(p.categories)}, "sources": {_strings([r.name for r in p.sources])}')
     abstract = p.abstract
     # No character json or `_html_safe` would change (isprintable is False for every control
     # character, and for a few more, which then take the longer way): four scans in C.
@@ -117,6 +127,24 @@ def record_parts(paper: Paper, keys: dict[str, str]) -> tuple[str, ...]:
             and "<" not in abstract and ">" not in abstract):
         return head, '"', abstract, '"', tail
     return head, s(abstract), tail
+
+
+def record_fields(paper: Paper) -> tuple[object, ...]:
+    """Every field `own_record` reads (tests check that no other field matters)."""
+    return (paper.id, paper.key, paper.title, paper.authors, paper.authors_complete, paper.abstract, paper.url,
+            paper.venue, paper.status, paper.labels, paper.date, paper.year_override, paper.categories,
+            paper.cross_listed_from, paper.sources)
+
+
+# Made ahead (generator/early.py): paper id -> (the paper, its own_record), valid for that paper.
+_OWN_RECORDS: dict[str, tuple[Paper, tuple[str, ...]]] = {}
+
+
+def remember_own_record(paper: Paper, record: tuple[str, ...]) -> None:
+    """`own_record(paper)`, made elsewhere for a paper with the same `record_fields`."""
+    if len(_OWN_RECORDS) >= 50_000:
+        _OWN_RECORDS.clear()
+    _OWN_RECORDS[paper.id] = (paper, record)
 
 
 _string = escape.json_string  # raises TypeError for anything but a str
