@@ -53,11 +53,6 @@ class Pieces:
 Content = str | bytes | Pieces
 
 
-def whole(content: Content) -> str | bytes:
-    """`content` as one string (Pieces joined)."""
-    return str(content) if isinstance(content, Pieces) else content
-
-
 def encoded(content: Content) -> bytes | Iterator[bytes]:
     """What `write_and_close` writes: the bytes of `content`, a piece at a time for Pieces."""
     if isinstance(content, str):
@@ -168,8 +163,9 @@ def _write_one(target: Path, content: Content, existed: bool, new_mode: int) -> 
         # Not in its folder's listing: nothing to compare or keep the mode of (no stat).
         atomic_write(target, encoded(content), parent_exists=True, mode=new_mode)
         return True
-    data = whole(content)
-    return write_if_changed(target, data.encode("utf-8") if isinstance(data, str) else data, parent_exists=True)
+    # An existing file is compared whole, so text made in pieces is joined here.
+    text = str(content) if isinstance(content, Pieces) else content
+    return write_if_changed(target, text.encode("utf-8") if isinstance(text, str) else text, parent_exists=True)
 
 
 def _check_build_dir(build_dir: Path, protected: list[Path]) -> None:

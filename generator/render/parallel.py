@@ -27,7 +27,7 @@ from ..forked import Beside, Records
 from ..model import Library, Paper
 from ..prewrite import Prewrite, TreeFiles, Wrote
 from ..progress import track
-from ..write import Content, whole
+from ..write import Content, Pieces
 
 PARALLEL_MIN = 2000
 # What the workers render: set just before the fork, so they inherit it instead of unpickling it.
@@ -167,13 +167,15 @@ def merged(groups: Iterable[Mapping[str, Content]]) -> dict[str, str]:
 
 
 def _texts(files: Mapping[str, Content]) -> dict[str, str]:
-    return {rel: text if isinstance(text, str) else str(whole(text)) for rel, text in files.items()}
+    """The files with texts made in pieces joined (str and bytes stay as they are)."""
+    return {rel: str(text) if isinstance(text, Pieces) else text  # type: ignore[misc]
+            for rel, text in files.items()}
 
 
 def _meanwhile() -> tuple[dict[str, str], Wrote | None]:
     """What `meanwhile` made, minus what this worker wrote itself (with Prewrite, a group at a
     time, so each group's text can go before the next is made), and the figures."""
-    groups: Iterable[Mapping[str, str]] = _JOB["meanwhile"]()
+    groups: Iterable[Mapping[str, Content]] = _JOB["meanwhile"]()
     prewrite: Prewrite | None = _JOB["prewrite"]
     if prewrite is None:
         return merged(groups), None
