@@ -8,7 +8,7 @@ related papers filled in, so each stage's output is a plain value that can be te
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from functools import cache
 from operator import attrgetter
@@ -29,15 +29,21 @@ def evolve(record: _Record, **changes: Any) -> _Record:
     without going through `__init__` (ten thousand papers are copied several times per build).
     None of them has a `__post_init__`, so the result is the same record."""
     kind: type = type(record)
-    index, values, setters = _fields_of(kind)
+    index, values, _ = _fields_of(kind)
     state = list(values(record))
     for name, value in changes.items():
         at = index.get(name)
         if at is None:
             raise TypeError(f"{kind.__name__} has no field {name!r}")
         state[at] = value
-    new: _Record = object.__new__(kind)
-    for put, value in zip(setters, state, strict=True):
+    new: _Record = _filled(kind, state)
+    return new
+
+
+def _filled(kind: type, values: Sequence[Any]) -> Any:
+    """A new `kind` holding `values`, its fields' values in order, set without `__init__`."""
+    new: Any = object.__new__(kind)
+    for put, value in zip(_fields_of(kind)[2], values, strict=True):
         put(new, value)
     return new
 
@@ -171,10 +177,7 @@ class Paper:
 
 def _paper(*values: Any) -> Paper:
     """A Paper from the values of its fields, in order (unpickling)."""
-    new: Paper = object.__new__(Paper)
-    for put, value in zip(_fields_of(Paper)[2], values, strict=True):
-        put(new, value)
-    return new
+    return _filled(Paper, values)
 
 
 @dataclass(frozen=True)
