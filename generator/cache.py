@@ -12,9 +12,11 @@ input is parsed and no file written.
 The memo lives in `.readinglist-cache/` beside mkdocs.yml (git-ignored), not in the build folder:
 `mkdocs serve` watches the build folder, and a memo written there started a second MkDocs build
 after every full rebuild. The library (every paper with its related papers, by far the largest part) is
-in a file of its own, unpickled only when a caller asks for it: a no-change `mkdocs build` only
-prints the summary. It is stored packed (cache_pack.py), the cheaper to write at the end of
-every build. Anything it cannot vouch for — a digest dated from git history, an unreadable
+stored only for the watcher (`readinglist serve` and `watch`), which starts with the papers at hand
+for its fast note rebuilds: in a file of its own, unpickled only when asked for, and packed
+(cache_pack.py), the cheaper to write. Every other caller only reports a reused build's summary
+and problems; asked for the library anyway, it reads and enriches the unchanged inputs again
+(generator/build.py, `StoredResult`). Anything it cannot vouch for — a digest dated from git history, an unreadable
 memo, a changed build folder — means a normal build.
 """
 
@@ -48,7 +50,7 @@ class Memo:
     result: Any  # the BuildResult of that build, without its files and its library
     files: list[str]  # the files that build generated, in its order
     summary: str  # that result's summary()
-    library: str = ""  # the token at the head of the library file stored with it
+    library: str = ""  # the token at the head of the library file stored with it ("": none stored)
 
 
 @dataclass
@@ -61,8 +63,14 @@ class Stored:
     path: Path
     token: str
 
+    @property
+    def has_library(self) -> bool:
+        return bool(self.token)
+
     def library(self) -> Any:
         """The stored build's library, read now (seventy thousand records: no collector passes)."""
+        if not self.token:
+            raise LookupError("the build was stored without its library")
         with self.path.open("rb") as fh, paused_gc():
             token, packed = pickle.load(fh)
             if token != self.token:  # cannot happen: `remember` writes the memo last
@@ -197,10 +205,10 @@ def storable(library: Any) -> bool:
 
 
 def remember(config: Config, fp: str, result: Any, files: list[str], written: str | None = None,
-             known: Known | None = None) -> None:
-    """Store `result` for the next build. `written`: the token `write_library` returned, when the
-    library was written already (while the workers render, generator/build.py); `known`: see
-    `manifest`."""
+             known: Known | None = None, *, keep_library: bool = True) -> None:
+    """Store `result` for the next build, its library only with `keep_library`. `written`: the
+    token `write_library` returned, when the library was written already (while the workers
+    render, generator/build.py); `known`: see `manifest`."""
     path = _memo_path(config)
     # The memo goes first and comes back last: a build killed in between leaves no memo, never
     # one that would vouch for another build's library.
@@ -214,9 +222,14 @@ def remember(config: Config, fp: str, result: Any, files: list[str], written: st
     # Called once the build's own pause is over: the collector's passes over the whole library,
     # started by the tuples `cache_pack.pack` makes, doubled the time.
     with paused_gc():
-        token = written if written is not None and _token(_partial(library)) == written \
-            else write_library(config, result.library)
-        os.replace(_partial(library), library)
+        if keep_library:
+            token = written if written is not None and _token(_partial(library)) == written \
+                else write_library(config, result.library)
+            os.replace(_partial(library), library)
+        else:
+            token = ""
+            library.unlink(missing_ok=True)
+            path.parent.mkdir(parents=True, exist_ok=True)
         _dump(path, Memo(fp, manifest(config.build_dir, known), head, files, result.summary(), token))
 
 

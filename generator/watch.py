@@ -26,7 +26,7 @@ from typing import Any, TextIO
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 
-from .build import BuildResult, build
+from .build import BuildResult, StoredResult, build
 from .config import Config, load_config
 from .errors import GeneratorError, Problems
 from .model import Library
@@ -91,6 +91,8 @@ class Watcher:
         self._thread: threading.Thread | None = None
         self._watched: set[Path] = set()
         self._accepted: set[str] = set()  # errors the output on disk already has
+        self._unread: StoredResult | None = None  # a reused build whose library is not read yet
+        self._events = 0  # relevant changes seen so far
 
     # -- life cycle -------------------------------------------------------------------------
 
@@ -165,9 +167,11 @@ class Watcher:
             with self._cond:
                 self._pending |= hits
                 self._last_event = time.monotonic()
+                self._events += 1
                 self._cond.notify_all()
 
     def _loop(self) -> None:
+        self._read_library()
         while True:
             with self._cond:
                 while not self._pending and not self._stopped:
@@ -221,11 +225,18 @@ class Watcher:
             new_errors.extend(str(p) for p in result.problems.errors if str(p) not in self._accepted)
             return not (quiet and new_errors)
 
-        result = build(self.config, write=True, notes_cache=self.cache, accept=accept)
+        # The library is stored with the memo for the next watcher that starts on this list.
+        result = build(self.config, write=True, notes_cache=self.cache, accept=accept, keep_library=True)
         if result.stats is None:
             raise _Kept(result.problems)
         self._accepted = {str(p) for p in result.problems.errors}
-        self.library = result.library
+        if isinstance(result, StoredResult) and not result.has_library:
+            # Reused from a build that did not store its library (`readinglist build`, the MkDocs
+            # hook): the watching thread reads it (`_read_library`), so that `serve` need not
+            # wait for it before it starts MkDocs.
+            self.library, self._unread = None, result
+        else:
+            self.library, self._unread = result.library, None
         notes = load_notes(self.config.notes_dir, self.config.root, Problems(), self.cache)
         self.signature = overrides_signature(notes)
         if not quiet:
@@ -233,6 +244,25 @@ class Watcher:
                 print(problem, file=self.out)
             print(result.summary(), file=self.out)
         return result
+
+    def _read_library(self) -> None:
+        """The library of the reused first build, if it was not stored: read and enriched again from
+        the inputs, in the watching thread before it waits for changes. Kept only if no change came
+        meanwhile: the pages on disk are the stored build's, and a note edited meanwhile would be
+        in this library already, so the fast rebuild would find nothing to redo (without a
+        library the next rebuild is a full one)."""
+        unread, self._unread = self._unread, None
+        if unread is None:
+            return
+        with self._cond:
+            seen = self._events
+        try:
+            library = unread.library
+        except Exception:  # (any problem is reported by the full rebuild that is done instead)
+            return
+        with self._cond:
+            if self._events == seen and self.library is None:
+                self.library = library
 
     def _fast(self, shown: tuple[str, ...]) -> Outcome | None:
         problems = Problems()

@@ -94,7 +94,8 @@ def test_a_reused_build_reads_its_library_only_when_asked(project: Callable[...,
     from generator import cache
 
     config = project()
-    first = build(config)
+    first = build(config, keep_library=True)  # as the watcher builds
+    assert (config.root / cache.CACHE_DIR / "build" / cache.LIBRARY).is_file()
     reads: list[int] = []
     real = cache.Stored.library
     monkeypatch.setattr(cache.Stored, "library", lambda self: reads.append(1) or real(self))
@@ -107,6 +108,31 @@ def test_a_reused_build_reads_its_library_only_when_asked(project: Callable[...,
     assert [r.id for r in again.library.papers[0].related] == [r.id for r in first.library.papers[0].related]
     again.library  # noqa: B018 - read once, then kept
     assert reads == [1]
+
+
+def test_a_build_that_does_not_keep_its_library_reads_the_inputs_again_when_asked(
+        project: Callable[..., Config], monkeypatch: pytest.MonkeyPatch) -> None:
+    import generator.build as gb
+    from generator import cache
+
+    config = project()
+    library = config.root / cache.CACHE_DIR / "build" / cache.LIBRARY
+    first = build(config, keep_library=True)
+    assert library.is_file()
+    with (config.seeds_dir / "000_1b8355006bbdabc6.txt").open("a", encoding="utf-8") as fh:
+        fh.write("\n")  # an input changed, the papers did not
+    again = build(config)  # `readinglist build`, the MkDocs hook
+    assert not isinstance(again, gb.StoredResult) and again.stats is not None and again.stats.written == []
+    assert not library.is_file()  # none stored, and the last one is gone with its memo
+    collected: list[int] = []
+    real = gb.collect
+    monkeypatch.setattr(gb, "collect", lambda *a, **k: collected.append(1) or real(*a, **k))
+    third = build(config)
+    assert isinstance(third, gb.StoredResult) and not third.has_library
+    assert third.summary() == again.summary() and collected == []
+    assert third.library == first.library  # read and enriched again, from the same inputs
+    third.library  # noqa: B018 - made once, then kept
+    assert collected == [1] and third.has_library
 
 
 def test_the_memo_is_kept_outside_the_folder_mkdocs_serve_watches(project: Callable[..., Config]) -> None:

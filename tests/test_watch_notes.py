@@ -136,3 +136,60 @@ def test_a_broken_digest_keeps_the_last_good_output(watched: tuple[Watcher, Path
 def test_editor_temporary_names_are_ignored() -> None:
     assert all(ignored_name(n) for n in (".note.md.swp", "note.md~", "#note.md#", "4913", ".#note.md"))
     assert not ignored_name("casper2025defending.md")
+
+
+def _after_a_plain_build(root: Path) -> None:
+    """`readinglist build` first: its memo does not store the library."""
+    from generator.build import build
+    from generator.config import load_config
+
+    copy_project(root)
+    assert build(load_config(root / "mkdocs.yml")).stats is not None
+
+
+def test_a_watcher_started_on_a_plain_build_reads_its_library_and_rebuilds_notes_fast(tmp_path: Path) -> None:
+    from generator.build import StoredResult
+
+    _after_a_plain_build(tmp_path)
+    watcher = Watcher(tmp_path / "mkdocs.yml", debounce=0.1, out=io.StringIO())
+    first = watcher.start()
+    try:
+        assert isinstance(first, StoredResult) and not first.has_library  # nothing was rebuilt
+        assert poll(lambda: watcher.library is not None)  # read again, in the watching thread
+        assert watcher.library is not None
+        assert [p.key for p in watcher.library.papers][:2] == ["maron2025oneshot", "casper2025defending"]
+        save(tmp_path / CASPER, NOTE.format(rating=2, body="Read it again."))
+        assert watcher.wait_for(1, 15) and watcher.outcomes[-1].fast
+        assert "<p>Read it again.</p>" in (tmp_path / PAGE).read_text(encoding="utf-8")
+    finally:
+        watcher.stop()
+
+
+def test_a_change_while_the_library_is_read_makes_the_next_rebuild_full(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    import generator.build as gb
+
+    _after_a_plain_build(tmp_path)
+    saved = threading.Event()
+    real = gb.collect
+
+    def slow_collect(*args: object, **kwargs: object) -> object:
+        saved.wait(15)  # the note below is saved (and seen) while the library is being read
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(gb, "collect", slow_collect)
+    watcher = Watcher(tmp_path / "mkdocs.yml", debounce=0.1, out=io.StringIO())
+    watcher.start()
+    try:
+        save(tmp_path / CASPER, NOTE.format(rating=2, body="Saved while reading."))
+        assert poll(lambda: watcher._events > 0)
+        saved.set()
+        # The library read now has the new note, which the page on disk does not show: a fast
+        # rebuild would find nothing to rewrite, so the library is dropped and the rebuild is full.
+        assert watcher.wait_for(1, 30) and not watcher.outcomes[-1].fast
+        assert "<p>Saved while reading.</p>" in (tmp_path / PAGE).read_text(encoding="utf-8")
+    finally:
+        saved.set()
+        watcher.stop()
