@@ -51,8 +51,7 @@ def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
             keyed(papers)
         text = text_model(papers, settings) if fork else None
         tag_lists, tags_model = tagging.result()
-    papers = [evolve(p, tags=tags) for p, tags in zip(papers, tag_lists, strict=True)]
-    papers = with_related(papers, settings, text, tags_model)
+    papers = with_related(papers, settings, text, tags_model, tag_lists)
     digests = _digests(raws, alias)
     topics = tuple((t.name, t.description) for t in taxonomy.topics)
     return Library(papers=papers, digests=digests, topics=topics)

@@ -151,10 +151,11 @@ def tag_model(tag_lists: Sequence[Sequence[str]], settings: Settings | None = No
 
 
 def related_papers(papers: Sequence[Paper], settings: Settings | None = None,
-                   model: TextModel | None = None, tags: TagModel | None = None) -> dict[str, tuple[Related, ...]]:
+                   model: TextModel | None = None, tags: TagModel | None = None,
+                   tag_lists: Sequence[Sequence[str]] | None = None) -> dict[str, tuple[Related, ...]]:
     """Best-first related papers for every paper id (papers with none map to `()`).
     `model` is `text_model(papers, settings)` and `tags` is `tag_model` of the papers' tags
-    when the caller made them already."""
+    when the caller made them already; `tag_lists`: the papers' tags, if not theirs yet."""
     import numpy as np
 
     cfg = settings or Settings()
@@ -162,8 +163,9 @@ def related_papers(papers: Sequence[Paper], settings: Settings | None = None,
     out: dict[str, tuple[Related, ...]] = {p.id: () for p in papers}
     if n < 2 or cfg.count <= 0:
         return out
+    tag_lists = [p.tags for p in papers] if tag_lists is None else tag_lists
     words = model if model is not None else text_model(papers, cfg)
-    tagged = tags if tags is not None else tag_model([p.tags for p in papers], cfg)
+    tagged = tags if tags is not None else tag_model(tag_lists, cfg)
     tag_df = tagged.df
     scoring = Scoring(words.words, words.words_t, tagged.topics, tagged.topics_t,
                       min(cfg.count, n - 1), float32_at_least(cfg.min_score), cfg.chunk)
@@ -188,8 +190,8 @@ def related_papers(papers: Sequence[Paper], settings: Settings | None = None,
                                                                                     repeat(4)), why))
 
     # This process makes the links of its half before it takes the other half's reasons.
-    with Beside(half < len(pi), _reasons, papers, words.text, words.terms, tag_df, pi[half:], pj[half:]) as other:
-        links = made(0, half, _reasons(papers, words.text, words.terms, tag_df, pi[:half], pj[:half]))
+    with Beside(half < len(pi), _reasons, tag_lists, words.text, words.terms, tag_df, pi[half:], pj[half:]) as other:
+        links = made(0, half, _reasons(tag_lists, words.text, words.terms, tag_df, pi[:half], pj[:half]))
         if half < len(pi):
             links += made(half, len(pi), other.result())
     # Rows come in order: each row's links are a run of the arrays.
@@ -215,19 +217,19 @@ def strongest(matrix: sp.csr_matrix, limit: int) -> sp.csr_matrix:
     return sp.csr_matrix((matrix.data[keep], (rows[keep], matrix.indices[keep])), shape=matrix.shape)
 
 
-def _reasons(papers: Sequence[Paper], text: sp.csr_matrix, terms: TermNames, tag_df: Counter[str],
+def _reasons(tag_lists: Sequence[Sequence[str]], text: sp.csr_matrix, terms: TermNames, tag_df: Counter[str],
              pi: np.ndarray, pj: np.ndarray) -> list[str]:
-    """The reason shown for each pair (pi[x], pj[x])."""
+    """The reason shown for each pair (pi[x], pj[x]) of papers with these tags."""
     import numpy as np
 
-    n = len(papers)
+    n = len(tag_lists)
     # Shared terms do not depend on the direction of a pair: each pair's once.
     lo, hi = np.minimum(pi, pj), np.maximum(pi, pj)
     pairs, which = unique_inverse(lo.astype(np.int64) * n + hi)
     shared = _shared_terms_many(text, terms, (pairs // n).tolist(), (pairs % n).tolist())
     # A tag most papers carry (say cs.LG) explains nothing.
-    telling = [[t for t in p.tags if n < 5 or tag_df[t] <= n / 2] for p in papers]
-    tag_sets = [set(p.tags) for p in papers]
+    telling = [[t for t in tags if n < 5 or tag_df[t] <= n / 2] for tags in tag_lists]
+    tag_sets = [set(tags) for tags in tag_lists]
     # "shared topics: ...; shared terms: ...", either part alone, or "similar wording"; the terms
     # part written once per pair.
     said = ["shared terms: " + ", ".join(words) if words else "" for words in shared]
@@ -364,6 +366,11 @@ def shared_terms(text: sp.csr_matrix, terms: TermNames | np.ndarray, i: int, j: 
 
 
 def with_related(papers: list[Paper], settings: Settings | None = None,
-                 model: TextModel | None = None, tags: TagModel | None = None) -> list[Paper]:
-    links = related_papers(papers, settings, model, tags)
-    return [evolve(p, related=links[p.id]) for p in papers]
+                 model: TextModel | None = None, tags: TagModel | None = None,
+                 tag_lists: Sequence[tuple[str, ...]] | None = None) -> list[Paper]:
+    """The papers with their related papers, and with `tag_lists` as their tags if given (one copy
+    of each paper instead of two)."""
+    links = related_papers(papers, settings, model, tags, tag_lists)
+    if tag_lists is None:
+        return [evolve(p, related=links[p.id]) for p in papers]
+    return [evolve(p, tags=t, related=links[p.id]) for p, t in zip(papers, tag_lists, strict=True)]
