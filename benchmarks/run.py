@@ -112,8 +112,11 @@ def install_timers(timer: StageTimer) -> bool:
         related = importlib.import_module("generator.enrich.related")
     except ImportError:
         return False
-    # Wherever a function of the related module is bound (its own module, enrich, build), wrap it.
-    for mod in [m for k, m in sys.modules.items() if k.startswith("generator") and m is not None]:
+    # Wherever a function of the related module is bound outside it (enrich, build), wrap it: those
+    # are the stage's entry points. Not in the module itself: its helpers run tens of thousands of
+    # times inside them (a wrapper each time was 0.5 µs of the timer's own, 0.01-0.02 s a build).
+    for mod in [m for k, m in sys.modules.items()
+                if k.startswith("generator") and m is not None and m is not related]:
         for attr, value in list(vars(mod).items()):
             if isinstance(value, types.FunctionType) and value.__module__ == related.__name__:
                 setattr(mod, attr, timer.wrap("related", value))
