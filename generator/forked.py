@@ -160,6 +160,11 @@ class Streamed(Generic[T]):
             return list(self._fn(*self._args))
         return self._finish(kill=False)
 
+    def finished(self) -> bool:
+        """Whether no more items are coming: the child wrote its last one or died (or there is no
+        child: `rest()` makes them all)."""
+        return self._done is None or self._done.poll()
+
     def cut(self) -> list[T]:
         """Stop the child now and take the whole items it made so far (none without a child)."""
         return self._finish(kill=True)

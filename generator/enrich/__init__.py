@@ -15,6 +15,7 @@ from .keys import apply_year_overrides
 from .merge import merge
 from .registry import Pin, Registry
 from .related import PARALLEL_MIN, Settings, TagModel, tag_model, text_model, with_related
+from .tagging import TagsBeside
 from .text import slugify
 from .topics import TagChanges, Taxonomy, load_taxonomy, paper_tag_lists, resolve_note_tags
 
@@ -31,7 +32,8 @@ def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
     `keyed` is shown the papers as soon as they have their citation keys (generator/early.py)."""
     papers, alias = merge(raws)
     # Tags come from titles, abstracts and subjects alone: with many papers a forked child tags
-    # them while this process gives keys and counts the words for related papers. Messages keep
+    # them while this process gives keys and counts the words for related papers, the child
+    # having numbered the words of most of their texts first (enrich/tagging.py). Messages keep
     # the order of a serial run (the taxonomy's after the keys').
     later = Problems()
     if taxonomy is None:
@@ -40,7 +42,10 @@ def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
         tag_changes = _resolve_note_tags(tag_changes, tag_sources, taxonomy, later)
     fork = worth_forking(len(papers), PARALLEL_MIN)
     settings = Settings(config.related_count, config.related_min_score) if config else Settings()
-    with Beside(fork, _tags, papers, taxonomy, tag_changes, settings if fork else None) as tagging:
+    tagging: Beside[Tagged] | TagsBeside
+    tagging = TagsBeside(papers, taxonomy, tag_changes, settings) if fork else Beside(
+        False, _tags, papers, taxonomy, tag_changes, None)
+    with tagging:
         # Before keys: a note's `year:` is the year the citation key is made from.
         papers = apply_year_overrides(papers, year_overrides or {}, problems)
         papers = apply_name_overrides(papers, names or {})
@@ -49,7 +54,8 @@ def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
         papers = [evolve(p, key=assigned[p.id][0], slug=assigned[p.id][1]) for p in papers]
         if keyed is not None:
             keyed(papers)
-        text = text_model(papers, settings) if fork else None
+        text = (text_model(papers, settings, tagging.block, tagging.size) if isinstance(tagging, TagsBeside)
+                else None)
         tag_lists, tags_model = tagging.result()
     papers = with_related(papers, settings, text, tags_model, tag_lists)
     digests = _digests(raws, alias)
@@ -57,8 +63,11 @@ def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
     return Library(papers=papers, digests=digests, topics=topics)
 
 
+Tagged = tuple[list[tuple[str, ...]], TagModel | None]
+
+
 def _tags(papers: list[Paper], taxonomy: Taxonomy, tag_changes: TagChanges | None,
-          settings: Settings | None) -> tuple[list[tuple[str, ...]], TagModel | None]:
+          settings: Settings | None) -> Tagged:
     """The papers' tags and, with `settings`, the tag side of their related-paper scores: the
     forked child makes both, while this process gives keys and makes the text side."""
     tag_lists = paper_tag_lists(papers, taxonomy, tag_changes)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import pairwise, repeat
 from typing import TYPE_CHECKING
@@ -29,14 +29,17 @@ from .scores import (
     split_by_work,
     top_k,
 )
-from .terms import STOP_SET, TermNames, count_terms, normalize_rows, tfidf
+from .terms import STOP_SET, TermNames, block_words, count_terms, normalize_rows, tfidf
 from .text import plain_title
 from .topics import stem
-from .wordids import unique_inverse, unique_sorted
+from .wordids import BLOCK, Ahead, unique_inverse, unique_sorted
 
 if TYPE_CHECKING:
     import numpy as np
     import scipy.sparse as sp
+
+# A block's numbering (wordids.block_ids): word ids, words per text, the block's vocabulary.
+Block = tuple["np.ndarray", "np.ndarray", list[str]]
 
 __all__ = ["STOP_SET", "Settings", "TagModel", "TermNames", "TextModel", "related_papers", "shared_terms",
            "tag_model", "text_model", "top_k", "with_related"]
@@ -64,13 +67,15 @@ def paper_text(paper: Paper) -> str:
     return f"{title}. {title}. {paper.abstract}"
 
 
-def _text_matrix(texts: Sequence[str]) -> tuple[sp.csr_matrix, TermNames]:
+def _text_matrix(texts: Sequence[str], ahead: Ahead | None = None,
+                 block: int = BLOCK) -> tuple[sp.csr_matrix, TermNames]:
     import numpy as np
     import scipy.sparse as sp
 
     n = len(texts)
     # A term in one paper only cannot be shared, and one in most papers says nothing.
-    counts, names = count_terms(texts, min_df=2 if n >= 3 else 1, max_df=0.5 if n >= 10 else 1.0)
+    counts, names = count_terms(texts, min_df=2 if n >= 3 else 1, max_df=0.5 if n >= 10 else 1.0, block=block,
+                                 ahead=ahead)
     if counts.shape[1] == 0:
         return sp.csr_matrix((n, 0), dtype=np.float32), names
     return tfidf(counts), names
@@ -107,16 +112,25 @@ class TextModel:
     words_t: sp.csr_matrix
 
 
-def text_model(papers: Sequence[Paper], settings: Settings | None = None) -> TextModel:
+def text_model(papers: Sequence[Paper], settings: Settings | None = None, ahead: Ahead | None = None,
+               block: int = BLOCK) -> TextModel:
     """What the score takes from titles and abstracts alone: enrich makes it while a forked
-    child tags the same papers."""
+    child tags the same papers, having first numbered the words of some of its `block`-text
+    blocks (`ahead`: `text_blocks` of the same papers and block size)."""
     import numpy as np
     import scipy.sparse as sp
 
-    text, terms = _text_matrix([paper_text(p) for p in papers])
+    text, terms = _text_matrix([paper_text(p) for p in papers], ahead, block)
     w = _topic_weight(settings or Settings())
     words = sp.csr_matrix(strongest(text, MAX_TERMS) * np.float32(math.sqrt(1 - w)))
     return TextModel(text, terms, words, sp.csr_matrix(words.T))
+
+
+def text_blocks(papers: Sequence[Paper], starts: Sequence[int], block: int = BLOCK) -> Iterator[tuple[int, Block]]:
+    """(start, numbering) of the `block`-text blocks of `text_model`'s texts that begin at
+    `starts`: the `ahead` of a `text_model` of the same papers and block size."""
+    for start in starts:
+        yield start, block_words([paper_text(p) for p in papers[start:start + block]])
 
 
 def _topic_weight(cfg: Settings) -> float:

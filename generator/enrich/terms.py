@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .wordids import BLOCK, unique_sorted, word_ids
+from .wordids import BLOCK, Ahead, block_ids, unique_sorted, word_ids
 
 if TYPE_CHECKING:
     import numpy as np
@@ -86,15 +86,17 @@ class TermNames:
 
 
 def count_terms(texts: Sequence[str], min_df: int, max_df: float,
-                block: int = BLOCK) -> tuple[sp.csr_matrix, TermNames]:
+                block: int = BLOCK, ahead: Ahead | None = None) -> tuple[sp.csr_matrix, TermNames]:
     """Unigram + bigram counts, as CountVectorizer(ngram_range=(1, 2)) makes them (same token
     pattern, stop words removed before pairing), with the bigrams built in numpy. `block` texts
-    at a time (see BLOCK): their pairs first, then, with every bigram numbered, their counts."""
+    at a time (see BLOCK): their pairs first, then, with every bigram numbered, their counts.
+    `ahead`: blocks whose words another process numbered (`block_words`; wordids.word_ids)."""
     import numpy as np
 
     n = len(texts)
     # (One-letter words of ASCII text are among these: `kept` drops them with the stop words.)
-    numbered, lengths, seen = word_ids([text.lower() for text in texts], WORD_CHARS, _TOKEN.findall)
+    numbered, lengths, seen = word_ids([text.lower() for text in texts], WORD_CHARS, _TOKEN.findall, block,
+                                       ahead)
     kept = np.fromiter((len(w) > 1 and w not in STOP_SET for w in seen), dtype=bool, count=len(seen))
     vocab_words = [w for w, k in zip(seen, kept, strict=True) if k]
     # Ids in order of first use among the kept words, as when stop words are dropped up front.
@@ -127,6 +129,11 @@ def count_terms(texts: Sequence[str], min_df: int, max_df: float,
     columns = np.flatnonzero((df >= min_df) & (df <= max_df * n))
     uniq = np.concatenate([np.arange(v, dtype=np.int64), v + pair_keys.astype(np.int64)])
     return _keep_columns(counted, columns, width, n), TermNames(vocab_words, uniq[columns])
+
+
+def block_words(texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray, list[str]]:
+    """The words of one block of `count_terms`'s texts, numbered as it numbers them (its `ahead`)."""
+    return block_ids([text.lower() for text in texts], WORD_CHARS, _TOKEN.findall)
 
 
 def _keep_columns(blocks: list[sp.csr_matrix], columns: np.ndarray, width: int, height: int) -> sp.csr_matrix:
