@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import cache, progress
+from . import cache, heap, progress
 from .config import Config
 from .errors import Problems
 from .model import Library, Paper
@@ -164,7 +164,7 @@ def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None =
         reused = cache.reuse(config, cache.fingerprint(config, base=before))
         if reused is not None:
             return StoredResult(reused, config, notes_cache)
-    with progress.paused_gc(), _early_entries() as early:
+    with progress.paused_gc(), heap.kept() as held, _early_entries() as early:
         problems = Problems()
         library, registry = collect(config, problems, notes_cache, keyed=early.start)
         early.take(library.papers)
@@ -181,6 +181,7 @@ def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None =
             if write and registry.changed:
                 registry_text.append(registry.dump())
 
+        held.release()  # before the render worker forks (heap.py)
         files = render_site(library, config, prewrite, idle)
         for rel, text in extra_pages(config, problems).items():
             if rel in files:

@@ -33,7 +33,7 @@ def tuned_environ(environ: Mapping[str, str] | None = None) -> dict[str, str] | 
     if environ.get(SWITCH, "").lower() in {"off", "0", "no", "false"}:
         return None
     current = environ.get(VARIABLE, "")
-    if TUNABLE in current or not sys.platform.startswith("linux") or not _glibc() or not _thp_available():
+    if TUNABLE in current or not sys.platform.startswith("linux") or not glibc() or not _thp_available():
         return None
     tuned = dict(environ)
     tuned[VARIABLE] = f"{current}:{TUNABLE}=1" if current else f"{TUNABLE}=1"
@@ -52,7 +52,7 @@ def restart_tuned() -> None:
         return
 
 
-def _glibc() -> bool:
+def glibc() -> bool:
     try:
         return os.confstr("CS_GNU_LIBC_VERSION").startswith("glibc")  # type: ignore[union-attr]
     except (AttributeError, ValueError, OSError):

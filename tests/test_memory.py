@@ -14,7 +14,7 @@ from generator import memory
 @pytest.fixture
 def applies(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "platform", "linux")
-    monkeypatch.setattr(memory, "_glibc", lambda: True)
+    monkeypatch.setattr(memory, "glibc", lambda: True)
     monkeypatch.setattr(memory, "_thp_available", lambda: True)
 
 
@@ -31,9 +31,9 @@ def test_nothing_happens_where_it_does_not_apply(applies: None, monkeypatch: pyt
     monkeypatch.setattr(memory, "_thp_available", lambda: False)  # the kernel says [never]
     assert memory.tuned_environ({}) is None
     monkeypatch.setattr(memory, "_thp_available", lambda: True)
-    monkeypatch.setattr(memory, "_glibc", lambda: False)  # musl, or no C library to ask
+    monkeypatch.setattr(memory, "glibc", lambda: False)  # musl, or no C library to ask
     assert memory.tuned_environ({}) is None
-    monkeypatch.setattr(memory, "_glibc", lambda: True)
+    monkeypatch.setattr(memory, "glibc", lambda: True)
     monkeypatch.setattr(sys, "platform", "darwin")
     assert memory.tuned_environ({}) is None
 
