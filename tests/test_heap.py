@@ -48,6 +48,17 @@ out = {"default": block()} if os.environ.get("PROBE_DEFAULT_FIRST") else {}
 with heap.kept() as held:
     out["keeping"] = held.keeping
     out["kept"] = block()
+    # A fork while it holds: what is free goes back first (the child would share it), and the
+    # heap keeps what is freed after.
+    p = libc.malloc(8 * MB)
+    libc.free(p)
+    arena = libc.mallinfo2().arena
+    pid = os.fork()
+    if pid == 0:
+        os._exit(0)
+    os.waitpid(pid, 0)
+    out["fork_trimmed"] = (arena - libc.mallinfo2().arena) // MB
+    out["after_fork"] = block()
     arena = libc.mallinfo2().arena
     held.release()
     out["released"] = (arena - libc.mallinfo2().arena) // MB
@@ -71,6 +82,9 @@ def test_blocks_come_from_the_heap_and_stay_until_released() -> None:
     # Kept: it comes from the heap, and the heap keeps it for the next block ...
     assert out["keeping"] is True
     assert out["kept"] == {"mapped": 0, "heap_kept": 8}
+    # Before a fork what is free goes back to the kernel, and after it the heap keeps again.
+    assert out["fork_trimmed"] >= 8
+    assert out["after_fork"] == {"mapped": 0, "heap_kept": 8}
     # ... until release() trims it off, before the render worker forks.
     assert out["released"] >= 8
     assert out["after"] is False
@@ -81,6 +95,7 @@ def test_the_switch_leaves_malloc_as_it_is() -> None:
     assert out["keeping"] is False
     assert out["kept"] == {"mapped": 8, "heap_kept": 0}
     assert out["released"] == 0
+    assert out["fork_trimmed"] == 0
     assert _probe()["kept"] == {"mapped": 0, "heap_kept": 8}  # the same probe without the switch
 
 
