@@ -13,10 +13,9 @@ would be copied rather than handed out zeroed: before every fork while it holds 
 tagging, early, scoring and reasons children), what is free goes back to the kernel first
 (`malloc_trim`, from an `os.register_at_fork` hook), and the build's process made a quarter fewer
 page faults. Before the build forks the worker that renders beside it, `release` gives it back
-and turns trimming on again (measured: keeping it through the render made the whole build
-slower). Cold 10,000-paper builds,
-interleaved pairs: see README, Performance. Nothing happens on another C library, or with
-`READINGLIST_MALLOC=default`.
+and turns trimming on again (keeping it through the render measured no better). Cold
+10,000-paper builds in interleaved pairs: README, Performance. Nothing happens on another C
+library, or with `READINGLIST_MALLOC=default`.
 """
 
 from __future__ import annotations
@@ -53,7 +52,7 @@ class Heap:
 
     def trim(self) -> None:
         """What is free back to the kernel, trimming still off (before a fork)."""
-        if self._libc is not None and self.keeping:
+        if self._libc is not None:
             self._libc.malloc_trim(0)
 
     def release(self) -> None:
@@ -63,13 +62,13 @@ class Heap:
         if self._libc is None or not self.keeping:
             return
         self.keeping = False
-        if self in _KEEPING:
-            _KEEPING.remove(self)
+        _KEEPING.remove(self)
         self._libc.malloc_trim(0)
         self._libc.mallopt(_M_TRIM_THRESHOLD, DEFAULT_TRIM)
 
 
-# The heaps kept now (a build in progress; the watcher's builds run one at a time).
+# The heaps keeping now, trimmed before each fork (a build in progress; the watcher's builds
+# run one at a time).
 _KEEPING: list[Heap] = []
 
 
