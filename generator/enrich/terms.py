@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .wordids import BLOCK, Ahead, block_ids, unique_sorted, word_ids
 
@@ -95,12 +95,16 @@ def count_terms(texts: Sequence[str], min_df: int, max_df: float,
 
     n = len(texts)
     # (One-letter words of ASCII text are among these: `kept` drops them with the stop words.)
-    numbered, lengths, seen = word_ids([text.lower() for text in texts], WORD_CHARS, _TOKEN.findall, block,
-                                       ahead)
+    # Lower-cased a block at a time, as word_ids reads them: the blocks another process numbered
+    # are never read here (16 MB of copies at 10,000 papers, most of them unused).
+    numbered, lengths, seen = word_ids(_Lowered(texts), WORD_CHARS, _TOKEN.findall, block, ahead)
     kept = np.fromiter((len(w) > 1 and w not in STOP_SET for w in seen), dtype=bool, count=len(seen))
     vocab_words = [w for w, k in zip(seen, kept, strict=True) if k]
     # Ids in order of first use among the kept words, as when stop words are dropped up front.
-    renumber = np.cumsum(kept) - 1
+    # Word ids and text numbers in 32 bits (fewer than 2**31 of either): the arrays of every
+    # block are held until all bigrams are numbered, and each megabyte of new memory costs kernel
+    # time here (README, Performance).
+    renumber = (np.cumsum(kept) - 1).astype(np.int32)
     v = len(vocab_words)
     # Column keys: word id for a unigram, v + first * v + second for a bigram. Every kept word
     # is used somewhere, so the unigram keys are 0..v-1 and only the bigrams need sorting out
@@ -112,7 +116,7 @@ def count_terms(texts: Sequence[str], min_df: int, max_df: float,
     for a, b in spans:
         ids = numbered[(ends[a - 1] if a else 0):(ends[b - 1] if b else 0)]
         keep = kept[ids]
-        flat, doc = renumber[ids[keep]], np.repeat(np.arange(b - a), lengths[a:b])[keep]
+        flat, doc = renumber[ids[keep]], np.repeat(np.arange(b - a, dtype=np.int32), lengths[a:b])[keep]
         same = doc[1:] == doc[:-1] if len(flat) > 1 else np.zeros(0, dtype=bool)
         pairs = flat[:-1][same].astype(pair_type) * pair_type(v) + flat[1:][same].astype(pair_type)
         parts.append((flat, doc, pairs, doc[1:][same]))
@@ -131,6 +135,21 @@ def count_terms(texts: Sequence[str], min_df: int, max_df: float,
     return _keep_columns(counted, columns, width, n), TermNames(vocab_words, uniq[columns])
 
 
+class _Lowered(Sequence[str]):
+    """The texts lower-cased when read (one, or a slice of them at a time)."""
+
+    def __init__(self, texts: Sequence[str]) -> None:
+        self._texts = texts
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+    def __getitem__(self, at: Any) -> Any:
+        if isinstance(at, slice):
+            return [text.lower() for text in self._texts[at]]
+        return self._texts[at].lower()
+
+
 def block_words(texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray, list[str]]:
     """The words of one block of `count_terms`'s texts, numbered as it numbers them (its `ahead`)."""
     return block_ids([text.lower() for text in texts], WORD_CHARS, _TOKEN.findall)
@@ -142,13 +161,13 @@ def _keep_columns(blocks: list[sp.csr_matrix], columns: np.ndarray, width: int, 
     import numpy as np
     import scipy.sparse as sp
 
-    new = np.full(width, -1, dtype=np.int64)
+    new = np.full(width, -1, dtype=np.int32 if width < 2**31 else np.int64)
     new[columns] = np.arange(len(columns))
     data, indices, sizes = [], [], []
     for counts in blocks:
         moved = new[counts.indices]
         keep = moved >= 0
-        rows = np.repeat(np.arange(counts.shape[0]), np.diff(counts.indptr))
+        rows = np.repeat(np.arange(counts.shape[0], dtype=np.int32), np.diff(counts.indptr))
         data.append(counts.data[keep])
         indices.append(moved[keep])
         sizes.append(np.bincount(rows[keep], minlength=counts.shape[0]))

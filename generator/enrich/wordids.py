@@ -80,7 +80,8 @@ def word_ids(texts: Sequence[str], word_chars: str, fallback: Split,
     for start in range(0, len(texts), block):
         made = ahead(start) if ahead is not None else None
         flat, sizes, vocab = made if made is not None else _block_ids(texts[start:start + block], word_chars, fallback)
-        known = np.fromiter(map(ids.__getitem__, vocab), dtype=np.int64, count=len(vocab))
+        # 32-bit ids: a vocabulary is far below 2**31 words, and the ids of every block are held.
+        known = np.fromiter(map(ids.__getitem__, vocab), dtype=np.int32, count=len(vocab))
         flats.append(known[flat])
         lengths.append(sizes)
     return np.concatenate(flats), np.concatenate(lengths), list(ids)
