@@ -29,8 +29,11 @@ Split = Callable[[str], list[str]]
 _SEPARATORS = re.compile(r"[^\w\x00-\x7f]+")
 # Texts numbered at once: the arrays of a block (several per word) are new memory, which on the
 # virtual machines measured here costs about 2 ms per MB in the kernel the first time a process
-# touches it; blocks reuse the memory of the block before (README, Performance).
-BLOCK = 2000
+# touches it; blocks reuse the memory of the block before (README, Performance). At 10,000
+# papers, 1000 took 0.99 s of CPU for the word model, its blocks and the topic counts, and 2000
+# 1.05-1.11 s, with half the memory at once (the tagging child's numbering 62 -> 34 MB, the
+# topic counts 81 -> 49 MB); 500 was slower again.
+BLOCK = 1000
 # Positions take the low bits of each sort key, the hash the rest; with fewer hash bits than this
 # (four billion words) words are numbered the plain way.
 _HASH_BITS = 32
@@ -74,7 +77,8 @@ def word_ids(texts: Sequence[str], word_chars: str, fallback: Split,
     import numpy as np
 
     if len(texts) <= block:
-        return _block_ids(texts, word_chars, fallback)
+        # (A list: `_block_ids` reads the texts more than once, and they may be made when read.)
+        return _block_ids(list(texts), word_chars, fallback)
     ids = WordIds()
     flats, lengths = [], []
     for start in range(0, len(texts), block):
