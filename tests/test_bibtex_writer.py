@@ -60,6 +60,7 @@ def test_generated_entries_are_what_pybtex_writes(title: str, authors: list[str]
             bibtex.write_entry(paper.key, *bibtex.entry_parts(paper))
         return
     assert bibtex.write_entry(paper.key, *bibtex.entry_parts(paper)) == expected
+    assert bibtex.block(paper) == expected  # authors written without pybtex's Person (bib_name)
 
 
 def test_the_pybtex_entry_has_the_same_fields_and_authors() -> None:
@@ -75,3 +76,34 @@ def test_the_pybtex_entry_has_the_same_fields_and_authors() -> None:
         "@article{berg2025x,\n    author = {van der Berg, Ann and Wei, Li},\n    title = {On {$x$} and {LLMs}},\n"
         "    journal = {Transactions on Machine Learning Research},\n    issn = {2835-8856},\n"
         "    year = {2025},\n    month = aug\n}\n")
+
+
+NAME_WORDS = st.sampled_from(["Ann", "van", "der", "de", "la", "y", "Jr.", "III", "O'Neil", "Zoë", "Özdemir", "Li",
+                              "Cruz", "{IBM}", "and", "Smith,", "B.", "R&D", "a~b", "x\\y", "50%", "#1", "Ça",
+                              "\u00a0", "del", "Navas", "Gómez", "von", "A.-B."])
+
+
+@settings(max_examples=400, deadline=None)
+@given(words=st.lists(NAME_WORDS | st.text(max_size=5), min_size=0, max_size=6),
+       spaces=st.sampled_from([" ", "  ", "\t", " \u2009"]), override=st.sampled_from(["", "Berg, Ann van der"]))
+def test_names_are_written_as_pybtex_writes_them(words: list[str], spaces: str, override: str) -> None:
+    from generator.enrich.bibnames import to_person
+
+    name = spaces.join(words)
+    want = bibtex._LatexWriter()._format_name(None, to_person(name, override))
+    assert bibtex.bib_name(name, override) == want
+
+
+def test_a_plain_name_is_written_without_a_pybtex_person(monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.enrich import bibnames
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a Person was built")
+
+    monkeypatch.setattr(bibnames, "Person", refuse)
+    monkeypatch.setattr(bibtex, "to_person", refuse)
+    bibtex.bib_name.cache_clear()
+    assert bibtex.bib_name("Alfonso de Jesús Navas Gómez") == "Navas Gómez, Alfonso de Jesús"
+    assert bibtex.bib_name("Ludwig van  Beethoven Jr.") == "van Beethoven, Jr., Ludwig"
+    assert bibtex.bib_name("Ümit Özdemir Kaya") == "Kaya, Ümit Özdemir"
+    bibtex.bib_name.cache_clear()

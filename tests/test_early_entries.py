@@ -60,8 +60,8 @@ def test_finished_entries_are_taken_for_unchanged_papers_only(seed_build: BuildR
     assert all(exports._OWN_RECORDS[p.id][1] == exports.own_record(p) for p in final[2:])
     assert exports.papers_json(Library(papers=final)) == _without_made_records(final)
     written: list[str] = []
-    write = bibtex.write_entry
-    monkeypatch.setattr(bibtex, "write_entry", lambda key, *parts: written.append(key) or write(key, *parts))
+    write = bibtex._write_named
+    monkeypatch.setattr(bibtex, "_write_named", lambda key, *parts: written.append(key) or write(key, *parts))
     assert [bibtex.block(p) for p in final[1:]] == [expected[p.id] for p in papers[1:]]
     assert written == []
     assert "Retitled by a note" in bibtex.block(final[0]) and written == [final[0].key]

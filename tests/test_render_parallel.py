@@ -22,8 +22,8 @@ def test_forked_render_gives_the_serial_files_in_the_same_order(
     serial = render_site(library, config)
     bibtex._BLOCKS.clear()
     written: list[str] = []
-    write = bibtex.write_entry
-    monkeypatch.setattr(bibtex, "write_entry", lambda key, *parts: written.append(key) or write(key, *parts))
+    write = bibtex._write_named
+    monkeypatch.setattr(bibtex, "_write_named", lambda key, *parts: written.append(key) or write(key, *parts))
     monkeypatch.setenv("READINGLIST_JOBS", "3")
     forked = render_site(library, config)
     assert list(forked) == list(serial) and forked == serial
@@ -47,8 +47,8 @@ def test_a_worker_takes_the_entries_this_process_made_for_its_run(
     shared.append([(i, expected[papers[i].id]) for i in range(10, 20)])
     bibtex._BLOCKS.clear()
     written: list[str] = []
-    write = bibtex.write_entry
-    monkeypatch.setattr(bibtex, "write_entry", lambda key, *parts: written.append(key) or write(key, *parts))
+    write = bibtex._write_named
+    monkeypatch.setattr(bibtex, "_write_named", lambda key, *parts: written.append(key) or write(key, *parts))
     monkeypatch.setattr(parallel, "_JOB", {"papers": papers, "prewrite": None, "shared": shared,
                                            "render_one": lambda p: render_paper_files(p, library, config)})
     files, wrote = parallel._render_run(5, 15)

@@ -148,14 +148,29 @@ def to_person(name: str, override: str = "") -> Person:
 
 
 def _person(parts: NameParts) -> Person:
+    first, middle, prelast, last, lineage = _fields(parts)
+    return Person(first=first, middle=middle, prelast=prelast, last=last, lineage=lineage)
+
+
+def _fields(parts: NameParts) -> tuple[str, str, str, str, str]:
+    """The first, middle, prelast, last and lineage strings (LaTeX) `to_person` gives pybtex."""
     first = [escape_text(w) for w in parts.first]
-    return Person(
-        first=first[0] if first else "",
-        middle=" ".join(first[1:]),
-        prelast=" ".join(escape_text(w) for w in parts.prelast),
-        last=_last_part(parts.last),
-        lineage=" ".join(escape_text(w) for w in parts.lineage),
-    )
+    return (first[0] if first else "", " ".join(first[1:]), " ".join(escape_text(w) for w in parts.prelast),
+            _last_part(parts.last), " ".join(escape_text(w) for w in parts.lineage))
+
+
+# What pybtex's Person reads specially in a part: braces, a backslash (`\ ` is a space), a tilde.
+_TEX_SPECIAL = re.compile(r"[{}\\~]")
+
+
+def plain_fields(name: str, override: str = "") -> tuple[str, str, str, str, str] | None:
+    """`to_person(name, override)`'s parts as strings, when none holds anything pybtex's Person
+    reads specially (then its words are the parts split at white space); None otherwise, or for
+    a name `to_person` keeps whole or takes from `override`."""
+    if override or "," in name or re.search(r"\band\b", name, flags=re.IGNORECASE):
+        return None
+    fields = _fields(split_name(name))
+    return None if any(_TEX_SPECIAL.search(f) for f in fields) else fields
 
 
 def override_family(override: str) -> str:

@@ -14,13 +14,14 @@ Field values are LaTeX (made by `bibtitle`), so the writer is told not to re-enc
 
 from __future__ import annotations
 
+import functools
 import re
 
 from pybtex.database import BibliographyData, Entry, Person
 from pybtex.database.output.bibtex import Writer
 
 from ..model import Paper
-from .bibnames import to_person
+from .bibnames import plain_fields, to_person
 from .bibtitle import escape_text, latex_title
 
 TMLR = "Transactions on Machine Learning Research"
@@ -117,6 +118,38 @@ def entry_fields(paper: Paper) -> tuple[object, ...]:
 
 def entry_parts(paper: Paper) -> tuple[str, dict[str, str], list[Person]]:
     """The entry's type, fields (in the order they are written) and authors."""
+    return (*_kind_and_fields(paper), _authors(paper))
+
+
+def author_names(paper: Paper) -> list[str]:
+    """The entry's authors as the writer writes each (`_LatexWriter._format_name` of `_authors`)."""
+    spelled = paper.bib_names or ("",) * len(paper.authors)
+    names = [bib_name(a, o) for a, o in zip(paper.authors, spelled, strict=False)] or ["Anonymous"]
+    if paper.authors and not paper.authors_complete:
+        names.append("others")
+    return names
+
+
+@functools.lru_cache(maxsize=65536)
+def bib_name(name: str, override: str = "") -> str:
+    """`_LatexWriter._format_name` of `to_person(name, override)`. For a name whose parts hold
+    nothing pybtex's Person reads specially (most), written from the parts directly: building the
+    Person splits each part character by character in Python, 40-60 µs a name, and a list of ten
+    thousand papers has tens of thousands of authors (tests/test_bibtex_writer.py compares)."""
+    fields = plain_fields(name, override)
+    if fields is None:
+        return str(_WRITER._format_name(None, to_person(name, override)))
+    first, middle, prelast, last, lineage = (" ".join(part.split()) for part in fields)
+    # As pybtex's writer: `von Last`, then `, Jr`, then `, First Middle`; empty parts left out.
+    out = " ".join(filter(None, (prelast, last))) if last else ""
+    if lineage:
+        out += f", {lineage}"
+    if first or middle:
+        out += ", " + " ".join(filter(None, (first, middle)))
+    return out
+
+
+def _kind_and_fields(paper: Paper) -> tuple[str, dict[str, str]]:
     year, month = _year_month(paper)
     url = safe_url(paper.url)
     fields: dict[str, str] = _title(paper)
@@ -148,7 +181,7 @@ def entry_parts(paper: Paper) -> tuple[str, dict[str, str], list[Person]]:
         fields["url"] = url
     if paper.labels and kind == "article":
         fields["note"] = ", ".join(escape_text(label) for label in paper.labels)
-    return kind, fields, _authors(paper)
+    return kind, fields
 
 
 def make_entry(paper: Paper) -> Entry:
@@ -168,9 +201,14 @@ def write_entry(key: str, kind: str, fields: dict[str, str], people: list[Person
     generated ones), without pybtex's `Entry` and `BibliographyData`: building those, with their
     case-insensitive ordered dicts, was half the time of an entry, ten thousand times a build.
     Names are still formatted and every value's braces still checked by the pybtex writer."""
+    return _write_named(key, kind, fields, [_WRITER._format_name(None, p) for p in people])
+
+
+def _write_named(key: str, kind: str, fields: dict[str, str], names: list[str]) -> str:
+    """`write_entry` with the authors already written as the writer writes names."""
     out = [f"@{kind}{{{key}"]
-    if people:
-        out.append(f",\n    author = {_WRITER.quote(' and '.join(_WRITER._format_name(None, p) for p in people))}")
+    if names:
+        out.append(f",\n    author = {_WRITER.quote(' and '.join(names))}")
     for name, value in fields.items():
         if name == "month" and value in MONTHS:
             out.append(f",\n    month = {value}")
@@ -201,7 +239,7 @@ def block(paper: Paper) -> str:
         return written
     if len(_BLOCKS) >= _MAX_BLOCKS:
         _BLOCKS.clear()
-    text = write_entry(paper.key, *entry_parts(paper))
+    text = _write_named(paper.key, *_kind_and_fields(paper), author_names(paper))
     _BLOCKS[paper.id] = (paper, text)
     return text
 
