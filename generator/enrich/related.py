@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import pairwise, repeat
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..forked import Beside, worth_forking
 from ..model import Paper, Related, evolve, new_related
@@ -32,7 +32,7 @@ from .scores import (
 from .terms import STOP_SET, TermNames, block_words, count_terms, normalize_rows, tfidf
 from .text import plain_title
 from .topics import stem
-from .wordids import BLOCK, Ahead, unique_inverse, unique_sorted
+from .wordids import BLOCK, Ahead, MadeWhenRead, unique_inverse, unique_sorted
 
 if TYPE_CHECKING:
     import numpy as np
@@ -123,26 +123,11 @@ def text_model(papers: Sequence[Paper], settings: Settings | None = None, ahead:
     import numpy as np
     import scipy.sparse as sp
 
-    text, terms = _text_matrix(_PaperTexts(papers), ahead, block)
+    # Each paper's text made when its block is read: a list of all of them was 16 MB at 10,000 papers.
+    text, terms = _text_matrix(MadeWhenRead(papers, paper_text), ahead, block)
     w = _topic_weight(settings or Settings())
     words = sp.csr_matrix(strongest(text, MAX_TERMS) * np.float32(math.sqrt(1 - w)))
     return TextModel(text, terms, words, sp.csr_matrix(words.T))
-
-
-class _PaperTexts(Sequence[str]):
-    """`paper_text` of each paper, made when read: the word model reads a block at a time, and
-    not the blocks another process numbered (a list of all of them was 16 MB at 10,000 papers)."""
-
-    def __init__(self, papers: Sequence[Paper]) -> None:
-        self._papers = papers
-
-    def __len__(self) -> int:
-        return len(self._papers)
-
-    def __getitem__(self, at: Any) -> Any:
-        if isinstance(at, slice):
-            return [paper_text(p) for p in self._papers[at]]
-        return paper_text(self._papers[at])
 
 
 def text_blocks(papers: Sequence[Paper], starts: Sequence[int], block: int = BLOCK) -> Iterator[tuple[int, Block]]:

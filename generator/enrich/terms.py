@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from .wordids import BLOCK, Ahead, block_ids, unique_sorted, word_ids
+from .wordids import BLOCK, Ahead, MadeWhenRead, block_ids, unique_sorted, word_ids
 
 if TYPE_CHECKING:
     import numpy as np
@@ -97,7 +97,7 @@ def count_terms(texts: Sequence[str], min_df: int, max_df: float,
     # (One-letter words of ASCII text are among these: `kept` drops them with the stop words.)
     # Lower-cased a block at a time, as word_ids reads them: the blocks another process numbered
     # are never read here (16 MB of copies at 10,000 papers, most of them unused).
-    numbered, lengths, seen = word_ids(_Lowered(texts), WORD_CHARS, _TOKEN.findall, block, ahead)
+    numbered, lengths, seen = word_ids(MadeWhenRead(texts, str.lower), WORD_CHARS, _TOKEN.findall, block, ahead)
     kept = np.fromiter((len(w) > 1 and w not in STOP_SET for w in seen), dtype=bool, count=len(seen))
     vocab_words = [w for w, k in zip(seen, kept, strict=True) if k]
     # Ids in order of first use among the kept words, as when stop words are dropped up front.
@@ -133,21 +133,6 @@ def count_terms(texts: Sequence[str], min_df: int, max_df: float,
     columns = np.flatnonzero((df >= min_df) & (df <= max_df * n))
     uniq = np.concatenate([np.arange(v, dtype=np.int64), v + pair_keys.astype(np.int64)])
     return _keep_columns(counted, columns, width, n), TermNames(vocab_words, uniq[columns])
-
-
-class _Lowered(Sequence[str]):
-    """The texts lower-cased when read (one, or a slice of them at a time)."""
-
-    def __init__(self, texts: Sequence[str]) -> None:
-        self._texts = texts
-
-    def __len__(self) -> int:
-        return len(self._texts)
-
-    def __getitem__(self, at: Any) -> Any:
-        if isinstance(at, slice):
-            return [text.lower() for text in self._texts[at]]
-        return self._texts[at].lower()
 
 
 def block_words(texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray, list[str]]:

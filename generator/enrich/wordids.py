@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Sequence
 from itertools import chain, compress
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import numpy as np
@@ -56,6 +56,22 @@ def plain_word_ids(docs: Sequence[Sequence[str]]) -> tuple[np.ndarray, np.ndarra
     flat = np.fromiter(map(ids.__getitem__, chain.from_iterable(docs)), dtype=np.int64)
     lengths = np.fromiter(map(len, docs), dtype=np.int64, count=len(docs))
     return flat, lengths, list(ids)
+
+
+class MadeWhenRead(Sequence[str]):
+    """`make(item)` of each item, made when read (one, or a slice at a time): `word_ids` reads a
+    block of texts at a time, and never the blocks another process numbered (`ahead`)."""
+
+    def __init__(self, items: Sequence[Any], make: Callable[[Any], str]) -> None:
+        self._items, self._make = items, make
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __getitem__(self, at: Any) -> Any:
+        if isinstance(at, slice):
+            return list(map(self._make, self._items[at]))
+        return self._make(self._items[at])
 
 
 # What `_block_ids` makes of a block of texts, made elsewhere (by the block's first index), or None.
