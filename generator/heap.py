@@ -1,10 +1,10 @@
 """Freed memory kept for reuse while the build's process reads and enriches (Linux with glibc).
 
 Reading and enriching make and free numpy blocks of a few MB again and again (word numbering,
-term counts, scores, reasons: 1,000 texts or 256 rows at a time, README, Performance). glibc's `malloc` gives
-each block above its threshold (128 KB at first) pages of its own from the kernel and hands them
-back when the block is freed, so every block costs page faults anew; and on the virtual machines
-measured here a page fault is dear. While `kept` holds, blocks below 32 MB come from the heap and
+term counts, scores, reasons: 1,000 texts or 256 rows at a time, README, Performance). glibc's
+`malloc` gives each block above its threshold (128 KB at first) pages of its own from the kernel
+and hands them back when the block is freed, so every block costs page faults anew; and on the
+virtual machines measured here a page fault is dear. While `kept` holds, blocks below 32 MB come from the heap and
 freed memory stays there for the next block (glibc's `mallopt`: the mmap threshold raised to its
 largest, trimming off).
 
