@@ -37,6 +37,24 @@ def test_counts_drop_stop_words_before_pairing() -> None:
     assert all(w not in STOP_SET for _, term in got for w in term.split())
 
 
+@pytest.mark.parametrize("high", [1000, 1 << 40])
+def test_bigram_columns_are_the_distinct_keys_and_indexes_into_them(high: int) -> None:
+    """One sort of all keys where they fit in 31 bits, a lookup in the sorted keys where not."""
+    from generator.enrich.terms import _bigram_columns
+
+    rng = np.random.default_rng(high % 97)
+    pool = rng.integers(0, high, 60)  # repeated keys, across blocks and within them
+    blocks = [rng.choice(pool, size) for size in (0, 50, 7, 300)]
+    keys, columns = _bigram_columns(blocks)
+    want = np.unique(np.concatenate(blocks))
+    assert np.array_equal(keys, want) and len(keys) <= 60
+    assert len(columns) == len(blocks)
+    for block, cols in zip(blocks, columns, strict=True):
+        assert np.array_equal(want[cols], block)
+    empty_keys, empty_columns = _bigram_columns([np.zeros(0, dtype=np.int32)] * 2)
+    assert len(empty_keys) == 0 and [len(c) for c in empty_columns] == [0, 0]
+
+
 def test_tfidf_is_sublinear_smoothed_and_unit_length() -> None:
     counts = sp.csr_matrix(np.array([[3, 0, 1], [1, 1, 0], [0, 0, 2]], dtype=np.float32))
     got = tfidf(counts).toarray()
