@@ -13,9 +13,10 @@ setting of either one stands.
   144 → 51 ms. A cold 10,000-paper build sorts tens of millions of numbers (word hashes, term
   counts, candidate links): about 0.5 s of its CPU went to sorting, and with the setting it took
   0.66 s less CPU (six interleaved pairs, README, Performance). The setting turns numpy's
-  AVX-512 code off as a whole; on Zen 4 it runs at the width of AVX2 anyway. Intel's AVX-512 sorts
-  faster than its AVX2, numpy before 2.4 has no AVX2 sort to fall back on (1.26, 2.2 and 2.3
-  measured: no faster without AVX-512), and Zen 5 was not measured: those keep numpy's choice.
+  AVX-512 code off as a whole; on Zen 4 it runs at the width of AVX2 anyway. These keep numpy's
+  choice: Intel's CPUs (x86-simd-sort reports its AVX-512 code faster than its AVX2 code there;
+  not measured here), numpy before 2.4, which has no AVX2 sort to fall back on (1.26, 2.2 and 2.3
+  measured: no faster without AVX-512), and Zen 5 (not measured).
 """
 
 from __future__ import annotations
