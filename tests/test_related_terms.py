@@ -39,7 +39,7 @@ def test_counts_drop_stop_words_before_pairing() -> None:
 
 @pytest.mark.parametrize("high", [1000, 1 << 40])
 def test_bigram_columns_are_the_distinct_keys_and_indexes_into_them(high: int) -> None:
-    """One sort of all keys where they fit in 31 bits, a lookup in the sorted keys where not."""
+    """Keys that fit in 31 bits (one sort of keys and positions) and keys that do not (numpy's way)."""
     from generator.enrich.terms import _bigram_columns
 
     rng = np.random.default_rng(high % 97)
