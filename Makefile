@@ -48,7 +48,7 @@ test: deps system-deps lint
 
 # Regenerate the golden Markdown and BibTeX files after an intended change.
 golden: deps
-	READINGLIST_UPDATE_GOLDEN=1 $(BIN)/pytest -q $(wildcard tests/test_golden*.py tests/test_*_golden.py)
+	READINGLIST_UPDATE_GOLDEN=1 $(BIN)/pytest -q tests/render/test_golden.py tests/enrich/bibtex/test_bibtex_golden.py
 
 # The package is byte-compiled first, as a regular install is: an editable install compiles on
 # first import, and with PYTHONDONTWRITEBYTECODE set every process would compile it again.

@@ -10,11 +10,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import cache, heap, progress
+from . import heap
 from .config import Config
 from .errors import Problems
 from .model import Library, Paper
 from .prewrite import Prewrite
+from .runtime import memo as cache
+from .runtime import progress
 from .write import WriteStats, write_if_changed, write_tree
 
 if TYPE_CHECKING:
@@ -105,7 +107,7 @@ def collect(config: Config, problems: Problems, notes_cache: NoteCache | None = 
     raws = sources.read_all(config.seeds_dir, config.root, problems,
                             meanwhile=(lambda: _import(cold)) if cold else None)
     from .enrich import Registry
-    from .enrich.bibnames import load_name_overrides
+    from .enrich.bibtex.names import load_name_overrides
     from .notes import enrich_with_notes, load_notes
 
     registry = Registry.load(config.registry_path, problems)
@@ -118,7 +120,7 @@ def collect(config: Config, problems: Problems, notes_cache: NoteCache | None = 
 
 # Modules the stages after reading import (0.35-0.5 s at the start of a build).
 _LATER_STAGES = ("numpy", "scipy.sparse", "generator.render", "generator.notes", "generator.early",
-                 "generator.enrich.bibnames")
+                 "generator.enrich.bibtex.names")
 
 
 def _import(names: list[str]) -> None:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .errors import GeneratorError
-from .progress import Progress
+from .runtime.progress import Progress
 
 if TYPE_CHECKING:
     from .prewrite import Prewrite

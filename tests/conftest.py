@@ -14,7 +14,8 @@ from generator.config import Config, load_config
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "seeds"
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
+TESTS = Path(__file__).resolve().parent
+FIXTURES = TESTS / "fixtures"
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 
 

@@ -10,7 +10,7 @@ from ..errors import Problems
 from ..forked import Beside, worth_forking
 from ..model import Digest, Library, Paper, evolve
 from ..sources.common import RawDigest
-from .bibnames import apply_name_overrides
+from .bibtex.names import apply_name_overrides
 from .keys import apply_year_overrides
 from .merge import merge
 from .registry import Pin, Registry

@@ -10,7 +10,7 @@ from unidecode import unidecode
 
 from ..errors import Problems
 from ..model import Paper
-from .bibnames import override_family, split_name
+from .bibtex.names import override_family, split_name
 from .text import plain_title
 
 STOP_WORDS = frozenset(

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any
 from ..forked import Streamed
 from ..model import Paper
 from .related import Block, Settings, text_blocks
+from .related.wordids import BLOCK
 from .topics import TagChanges, Taxonomy
-from .wordids import BLOCK
 
 if TYPE_CHECKING:
     from . import Tagged

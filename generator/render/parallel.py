@@ -26,7 +26,7 @@ from ..enrich import bibtex
 from ..forked import Beside, Records
 from ..model import Library, Paper
 from ..prewrite import Prewrite, TreeFiles, Wrote
-from ..progress import track
+from ..runtime.progress import track
 from ..write import Content, Pieces
 
 PARALLEL_MIN = 2000

@@ -14,7 +14,7 @@ from pathlib import Path
 from ..errors import Problems
 from ..forked import Streamed, worth_forking
 from ..model import evolve
-from ..progress import Progress
+from ..runtime.progress import Progress
 from . import listing, tmlr
 from .common import RawDigest
 from .dates import resolve_date

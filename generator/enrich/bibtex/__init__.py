@@ -1,0 +1,265 @@
+"""BibTeX entries built as pybtex `Entry`/`Person` objects and written by pybtex's writer.
+
+Types and fields follow what the digest says, never more:
+
+- TMLR accepted: `@article`, journal, issn, year and month of the digest, the OpenReview url,
+  certification labels in `note`;
+- TMLR submission under review: `@misc`, `author = {Anonymous}` (double-blind), howpublished
+  "Under review at ...", year, url;
+- listing papers: `@misc` with the subject classes as `keywords`, the primary arXiv class as
+  `primaryclass`, and `eprint`/`doi`/`url` only when the digest carries them.
+
+Field values are LaTeX (made by `bibtitle`), so the writer is told not to re-encode them.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from pybtex.database import BibliographyData, Entry, Person
+from pybtex.database.output.bibtex import Writer
+
+from ...model import Paper
+from .names import plain_fields, to_person
+from .title import escape_text, latex_title
+
+TMLR = "Transactions on Machine Learning Research"
+TMLR_ISSN = "2835-8856"
+MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+# Fields whose values BibTeX styles print verbatim (`\url`, `\doi`): not LaTeX-escaped.
+VERBATIM_FIELDS = frozenset({"url", "doi", "eprint"})
+_ARXIV_CLASS = re.compile(r"^[a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]{2,3})?$")
+_ARXIV_ID = re.compile(r"^(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?$")
+_DOI = re.compile(r"^10\.\d{4,9}/[^\s{}\\\"%#]+$")
+_BRACES = re.compile(r"[{}]")
+_URL_UNSAFE = re.compile(r"[^A-Za-z0-9\-._~:/?\[\]@!$&'()*+,;=%#]")
+
+
+class _LatexWriter(Writer):  # type: ignore[misc]
+    """pybtex's BibTeX writer, minus its text-to-LaTeX encoding (the values already are
+    LaTeX: encoding again would turn `\\&` into `\\\\&`), and with months as the standard
+    macros (`month = aug`) that bibtex prints as "August" and biber reads as 8."""
+
+    def _encode(self, text: str) -> str:
+        return text
+
+    def quote(self, s: str) -> str:
+        # Braces, as most .bib files use, whether or not the value holds a `"`.
+        self.check_braces(s)
+        return "{" + s + "}"
+
+    def check_braces(self, s: str) -> None:
+        # pybtex's check walks every character in Python (a third of writing an entry). Braces that
+        # never close more than they opened and end level are fine by pybtex too; anything else
+        # goes to pybtex's own check and error.
+        depth = 0
+        for brace in _BRACES.findall(s):
+            depth += 1 if brace == "{" else -1
+            if depth < 0:
+                break
+        if depth:
+            super().check_braces(s)
+
+    def _format_name(self, stream, person):  # type: ignore[no-untyped-def]
+        # The same Person objects come back for the same names (bibnames.to_person is cached), so
+        # each is formatted once; the cache holds the person, so its id is not reused.
+        known = _NAMES.get(id(person))
+        if known is None or known[0] is not person:
+            if len(_NAMES) >= _MAX_BLOCKS:
+                _NAMES.clear()
+            known = _NAMES[id(person)] = (person, super()._format_name(stream, person))
+        return known[1]
+
+    def _write_field(self, stream, type, value):  # type: ignore[no-untyped-def]
+        if type == "month" and value in MONTHS:
+            stream.write(f",\n    {type} = {value}")
+        else:
+            super()._write_field(stream, type, value)
+
+
+def safe_url(url: str | None) -> str | None:
+    """An http(s) URL with anything that could break a `.bib` file or `\\url` percent-encoded."""
+    if not url or not re.match(r"^https?://[^\s/]+", url):
+        return None
+    return _URL_UNSAFE.sub(lambda m: "".join(f"%{b:02X}" for b in m.group(0).encode()), url)
+
+
+def _year_month(paper: Paper) -> tuple[str | None, str | None]:
+    year = paper.year
+    if year is None:
+        return None, None
+    # A month is only known when the year is the digest's own (not a note's override).
+    month = MONTHS[paper.date.month - 1] if paper.date and paper.date.year == year else None
+    return str(year), month
+
+
+def _authors(paper: Paper) -> list[Person]:
+    spelled = paper.bib_names or ("",) * len(paper.authors)
+    people = [to_person(a, o) for a, o in zip(paper.authors, spelled, strict=False)] or [Person(last="Anonymous")]
+    if paper.authors and not paper.authors_complete:
+        people.append(Person(last="others"))
+    return people
+
+
+def _title(paper: Paper) -> dict[str, str]:
+    if paper.title_missing:
+        # The page shows a placeholder; a citation must not carry a made-up title.
+        return {}
+    return {"title": latex_title(paper.title)}
+
+
+def entry_fields(paper: Paper) -> tuple[object, ...]:
+    """Everything of a paper its entry is made from (tests check that no other field matters)."""
+    return (paper.key, paper.title, paper.title_missing, paper.venue, paper.status, paper.year_override,
+            paper.date, paper.url, paper.arxiv_id, paper.categories, paper.doi, paper.labels, paper.authors,
+            paper.bib_names, paper.authors_complete)
+
+
+def entry_parts(paper: Paper) -> tuple[str, dict[str, str], list[Person]]:
+    """The entry's type, fields (in the order they are written) and authors."""
+    return (*_kind_and_fields(paper), _authors(paper))
+
+
+def author_names(paper: Paper) -> list[str]:
+    """The entry's authors as the writer writes each (`_LatexWriter._format_name` of `_authors`)."""
+    spelled = paper.bib_names or ("",) * len(paper.authors)
+    names = [bib_name(a, o) for a, o in zip(paper.authors, spelled, strict=False)] or ["Anonymous"]
+    if paper.authors and not paper.authors_complete:
+        names.append("others")
+    return names
+
+
+@functools.lru_cache(maxsize=65536)
+def bib_name(name: str, override: str = "") -> str:
+    """`_LatexWriter._format_name` of `to_person(name, override)`. For a name whose parts hold
+    nothing pybtex's Person reads specially (most), written from the parts directly: building the
+    Person splits each part character by character in Python, 40-60 µs a name, and a list of ten
+    thousand papers has tens of thousands of authors (tests/test_bibtex_writer.py compares)."""
+    fields = plain_fields(name, override)
+    if fields is None:
+        return str(_WRITER._format_name(None, to_person(name, override)))
+    first, middle, prelast, last, lineage = (" ".join(part.split()) for part in fields)
+    # As pybtex's writer: `von Last`, then `, Jr`, then `, First Middle`; empty parts left out.
+    out = " ".join(filter(None, (prelast, last))) if last else ""
+    if lineage:
+        out += f", {lineage}"
+    if first or middle:
+        out += ", " + " ".join(filter(None, (first, middle)))
+    return out
+
+
+def _kind_and_fields(paper: Paper) -> tuple[str, dict[str, str]]:
+    year, month = _year_month(paper)
+    url = safe_url(paper.url)
+    fields: dict[str, str] = _title(paper)
+    if paper.venue == "TMLR" and paper.status == "accepted":
+        kind = "article"
+        fields["journal"] = TMLR
+        fields["issn"] = TMLR_ISSN
+    else:
+        kind = "misc"
+        if paper.venue == "TMLR" and paper.status == "under review":
+            fields["howpublished"] = f"Under review at {TMLR}"
+        elif paper.venue and paper.venue != "arXiv":
+            fields["howpublished"] = escape_text(paper.venue)
+    if year:
+        fields["year"] = year
+    if month and kind == "article":
+        fields["month"] = month
+    if paper.arxiv_id and _ARXIV_ID.match(paper.arxiv_id):
+        fields["eprint"] = paper.arxiv_id
+        fields["archiveprefix"] = "arXiv"
+    classes = [c for c in paper.categories if _ARXIV_CLASS.match(c)]
+    if classes and paper.venue == "arXiv":
+        fields["primaryclass"] = classes[0]
+    if paper.categories:
+        fields["keywords"] = ", ".join(escape_text(c) for c in paper.categories)
+    if paper.doi and _DOI.match(paper.doi):
+        fields["doi"] = paper.doi
+    if url:
+        fields["url"] = url
+    if paper.labels and kind == "article":
+        fields["note"] = ", ".join(escape_text(label) for label in paper.labels)
+    return kind, fields
+
+
+def make_entry(paper: Paper) -> Entry:
+    kind, fields, people = entry_parts(paper)
+    return Entry(kind, fields=fields, persons={"author": people})
+
+
+def _write(entries: dict[str, Entry]) -> str:
+    return str(_LatexWriter(encoding="UTF-8").to_string(BibliographyData(entries=entries)))
+
+
+_WRITER = _LatexWriter(encoding="UTF-8")
+
+
+def write_entry(key: str, kind: str, fields: dict[str, str], people: list[Person]) -> str:
+    """One entry as `_LatexWriter` writes it (tests compare the two on every seed entry and on
+    generated ones), without pybtex's `Entry` and `BibliographyData`: building those, with their
+    case-insensitive ordered dicts, was half the time of an entry, ten thousand times a build.
+    Names are still formatted and every value's braces still checked by the pybtex writer."""
+    return _write_named(key, kind, fields, [_WRITER._format_name(None, p) for p in people])
+
+
+def _write_named(key: str, kind: str, fields: dict[str, str], names: list[str]) -> str:
+    """`write_entry` with the authors already written as the writer writes names."""
+    out = [f"@{kind}{{{key}"]
+    if names:
+        out.append(f",\n    author = {_WRITER.quote(' and '.join(names))}")
+    for name, value in fields.items():
+        if name == "month" and value in MONTHS:
+            out.append(f",\n    month = {value}")
+        else:
+            out.append(f",\n    {name} = {_WRITER.quote(value)}")
+    out.append("\n}\n")
+    return "".join(out)
+
+
+# Each paper's entry is written once and reused by its page, its .bib, references.bib and the
+# digest and tag files (and by rebuilds under `serve`). Keyed by the paper's id, holding the paper
+# itself: hashing a whole Paper (every field, its related list) costs more than the lookup saves;
+# the same object passes `is`, an equal one from a rebuild `==`.
+_BLOCKS: dict[str, tuple[Paper, str]] = {}
+_MAX_BLOCKS = 50_000
+_NAMES: dict[int, tuple[Person, str]] = {}
+
+
+def _written(paper: Paper) -> str | None:
+    known = _BLOCKS.get(paper.id)
+    return known[1] if known is not None and (known[0] is paper or known[0] == paper) else None
+
+
+def block(paper: Paper) -> str:
+    """The paper's entry as it appears in a `.bib` file (ends with a newline)."""
+    written = _written(paper)
+    if written is not None:
+        return written
+    if len(_BLOCKS) >= _MAX_BLOCKS:
+        _BLOCKS.clear()
+    text = _write_named(paper.key, *_kind_and_fields(paper), author_names(paper))
+    _BLOCKS[paper.id] = (paper, text)
+    return text
+
+
+def known(paper: Paper) -> bool:
+    """Whether `block(paper)` is already written (no pybtex work left for it)."""
+    return _written(paper) is not None
+
+
+def remember(paper: Paper, text: str) -> None:
+    """An entry another process wrote for `paper` (render/parallel.py): the same text `block` gives."""
+    _BLOCKS[paper.id] = (paper, text)
+
+
+def entry_text(paper: Paper) -> str:
+    """One entry, exactly what the page's copy button copies (no trailing newline)."""
+    return block(paper).strip()
+
+
+def bibliography(papers: list[Paper]) -> str:
+    """A `.bib` file holding the given papers, in the given order (as pybtex writes several
+    entries: each block ends with a newline, one blank line between them)."""
+    return "\n".join(block(p) for p in papers)

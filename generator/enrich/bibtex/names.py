@@ -1,0 +1,227 @@
+"""Author names for BibTeX: a display name `First [von] Last` split into pybtex name parts.
+
+BibTeX's own rule for `First von Last` takes the last word as the family name and
+any lowercase words before it as the `von` part. That is right for `Ludwig van
+Beethoven` but wrong for Hispanic names whose given name itself holds `de X`
+(`Alfonso de Jesús Navas Gómez`: given `Alfonso de Jesús`, family `Navas Gómez`).
+So entries are always written `von Last, First`, with the split decided here:
+
+1. one word is a family name alone (`ORZALESI`);
+2. a trailing `Jr.`, `Sr.`, `II`, `III`, `IV` is the lineage;
+3. a run of lowercase particles (`van`, `von der`, `de la`, ...) starts the family name
+   (`van der Waals`); the particles become pybtex's `prelast`;
+4. except for an Iberian particle (`de`, `del`, `da`, `do`, `dos`, ...) followed by three or
+   more capitalised words: then `de X` ends the given name and the rest is a compound
+   family name (Spanish and Portuguese names carry two family names), so
+   `Alfonso de Jesús Navas Gómez` -> `Navas Gómez, Alfonso de Jesús`;
+5. a connector `y`/`e`/`i` joins the words on both sides (`Ortega y Gasset`);
+6. otherwise the last word is the family name (what BibTeX itself would do).
+
+No rule knows that `Gabi Dreo Rodosek` has the family name `Dreo Rodosek`; for such names the
+curator may write `content/names.yml` (read, never written, by the generator):
+
+    "Gabi Dreo Rodosek": "Dreo Rodosek, Gabi"
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import yaml
+from pybtex.database import Person
+
+from ...errors import Problems
+from ...model import Paper
+from .title import escape_text
+
+PARTICLES = frozenset(
+    "van von der den de del della delle dei degli di da das dos do du des la le lo las los "
+    "ter ten te zu zum zur af av bin ibn".split()
+)
+# Particles after which Hispanic and Lusophone given names continue (`María de los Ángeles`).
+_IBERIAN = frozenset("de del da das do dos".split())
+_CONNECTORS = frozenset("y e i".split())
+_LINEAGE = frozenset("jr jr. sr sr. ii iii iv".split())
+_ASCII_UPPER = re.compile(r"[A-Z]")
+
+
+@dataclass(frozen=True)
+class NameParts:
+    """A name split the BibTeX way; every part is plain text (not yet LaTeX)."""
+
+    first: tuple[str, ...] = ()
+    prelast: tuple[str, ...] = ()
+    last: tuple[str, ...] = ()
+    lineage: tuple[str, ...] = ()
+
+    @property
+    def family(self) -> str:
+        """The family name without particles, as used in citation keys (`Navas Gómez`)."""
+        return " ".join(self.last)
+
+    def bibtex(self) -> str:
+        """`von Last, Jr, First` as plain text (for messages and tests)."""
+        out = " ".join(self.prelast + self.last)
+        if self.lineage:
+            out += ", " + " ".join(self.lineage)
+        if self.first:
+            out += ", " + " ".join(self.first)
+        return out
+
+
+def _is_particle(word: str) -> bool:
+    return word in PARTICLES
+
+
+def split_name(name: str) -> NameParts:
+    words = name.split()
+    if not words:
+        return NameParts()
+    if len(words) == 1:
+        return NameParts(last=tuple(words))
+    lineage: tuple[str, ...] = ()
+    if len(words) > 2 and words[-1].lower() in _LINEAGE:
+        lineage = (words[-1],)
+        words = words[:-1]
+    given: list[str] = [words[0]]
+    k = 1
+    while k < len(words) - 1:
+        word = words[k]
+        if word in _CONNECTORS and len(given) > 1:
+            # `José Ortega y Gasset`: the word before the connector is a family name too.
+            return NameParts(tuple(given[:-1]), (), (given[-1], *words[k:]), lineage)
+        if not _is_particle(word):
+            given.append(word)
+            k += 1
+            continue
+        end = k
+        while end < len(words) - 1 and _is_particle(words[end]):
+            end += 1
+        rest = words[end:]
+        if word in _IBERIAN and len(rest) >= 3 and not _is_particle(rest[0]):
+            given.extend(words[k:end + 1])
+            family = words[end + 1:]
+            return _family_with_particles(tuple(given), family, lineage)
+        return NameParts(tuple(given), tuple(words[k:end]), tuple(rest), lineage)
+    return NameParts(tuple(given), (), (words[-1],), lineage)
+
+
+def _family_with_particles(given: tuple[str, ...], family: list[str],
+                           lineage: tuple[str, ...]) -> NameParts:
+    """The compound family name after an Iberian `de X` given name (may start `de la`)."""
+    n = 0
+    while n < len(family) - 1 and _is_particle(family[n]):
+        n += 1
+    return NameParts(given, tuple(family[:n]), tuple(family[n:]), lineage)
+
+
+def _last_part(words: tuple[str, ...]) -> str:
+    text = " ".join(escape_text(w) for w in words)
+    # BibTeX decides "von or Last" by the first ASCII letter of each word, so a multi-word
+    # family name with a word like `Özdemir` (first ASCII letter `z`) would lose its first
+    # word to the von part. One brace group keeps it whole for both bibtex and biber.
+    if len(words) > 1 and any(not w[0].isascii() or not _ASCII_UPPER.match(w[0]) for w in words):
+        return "{" + text + "}"
+    return text
+
+
+@functools.lru_cache(maxsize=65536)
+def to_person(name: str, override: str = "") -> Person:
+    """The pybtex `Person` for a display name; pybtex writes it as `von Last, Jr, First`.
+    `override` is the curator's `von Last, Jr, First` spelling from `content/names.yml`.
+    Cached: authors recur across a list, and pybtex's Person is slow to build (writers only read it)."""
+    if override:
+        # pybtex splits the curator's plain-text spelling; the parts are escaped once, below.
+        given = Person(override)
+        parts = NameParts(tuple(given.first_names + given.middle_names), tuple(given.prelast_names),
+                          tuple(given.last_names), tuple(given.lineage_names))
+        return _person(parts)
+    if _kept_whole(name):
+        return Person(last="{" + escape_text(" ".join(name.split())) + "}")
+    return _person(split_name(name))
+
+
+def _kept_whole(name: str) -> bool:
+    """` and ` separates names in BibTeX and a comma splits name parts: an odd (corporate) name
+    with either is kept whole rather than let it become several people."""
+    return "," in name or re.search(r"\band\b", name, flags=re.IGNORECASE) is not None
+
+
+def _person(parts: NameParts) -> Person:
+    first, middle, prelast, last, lineage = _fields(parts)
+    return Person(first=first, middle=middle, prelast=prelast, last=last, lineage=lineage)
+
+
+def _fields(parts: NameParts) -> tuple[str, str, str, str, str]:
+    """The first, middle, prelast, last and lineage strings (LaTeX) `to_person` gives pybtex."""
+    first = [escape_text(w) for w in parts.first]
+    return (first[0] if first else "", " ".join(first[1:]), " ".join(escape_text(w) for w in parts.prelast),
+            _last_part(parts.last), " ".join(escape_text(w) for w in parts.lineage))
+
+
+# What pybtex's Person reads specially in a part: braces, a backslash (`\ ` is a space), a tilde.
+_TEX_SPECIAL = re.compile(r"[{}\\~]")
+
+
+def plain_fields(name: str, override: str = "") -> tuple[str, str, str, str, str] | None:
+    """`to_person(name, override)`'s parts as strings, when none holds anything pybtex's Person
+    reads specially (then its words are the parts split at white space); None otherwise, or for
+    a name `to_person` keeps whole or takes from `override`."""
+    if override or _kept_whole(name):
+        return None
+    fields = _fields(split_name(name))
+    return None if any(_TEX_SPECIAL.search(f) for f in fields) else fields
+
+
+def override_family(override: str) -> str:
+    """The family name (without particles) of a `von Last, First` override."""
+    return " ".join(Person(override).last_names)
+
+
+def _override_problem(value: object) -> str | None:
+    if not isinstance(value, str) or not value.strip():
+        return "should be a name written `Family, Given`"
+    if any(ch in value for ch in "{}\\") or re.search(r"\band\b", value) or value.count(",") > 2:
+        return "should be one name written `Family, Given` (no braces, no `and`, at most two commas)"
+    return None
+
+
+def load_name_overrides(path: Path, shown: str, problems: Problems) -> dict[str, str]:
+    """`content/names.yml`: display name (as in the digests) -> `von Last, Jr, First`."""
+    if not path.is_file():
+        return {}
+    try:
+        text = path.read_text(encoding="utf-8")
+        data = yaml.safe_load(text) or {}
+        node = yaml.compose(text)
+    except (yaml.YAMLError, UnicodeDecodeError) as exc:
+        mark = getattr(exc, "problem_mark", None)
+        problems.warn(shown, (mark.line + 1) if mark else 0, f"cannot read the name list ({exc}); ignoring it")
+        return {}
+    if not isinstance(data, dict):
+        problems.warn(shown, 1, "the name list should map names to `Family, Given`; ignoring it")
+        return {}
+    lines = {str(k.value): k.start_mark.line + 1 for k, _ in node.value} if isinstance(node, yaml.MappingNode) else {}
+    out: dict[str, str] = {}
+    for name, value in data.items():
+        problem = _override_problem(value)
+        if problem:
+            problems.warn(shown, lines.get(str(name), 0), f"{name!r}: {problem}; using the automatic split")
+        else:
+            out[" ".join(str(name).split())] = " ".join(str(value).split())
+    return out
+
+
+def apply_name_overrides(papers: list[Paper], names: Mapping[str, str]) -> list[Paper]:
+    """Papers with `bib_names` set where the curator spelled an author's name for BibTeX."""
+    if not names:
+        return papers
+    out = []
+    for paper in papers:
+        spelled = tuple(names.get(" ".join(a.split()), "") for a in paper.authors)
+        out.append(replace(paper, bib_names=spelled) if any(spelled) else paper)
+    return out

@@ -1,0 +1,130 @@
+"""Author names split into BibTeX parts, written `von Last, First`, and read back the same by pybtex."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+from pybtex.database import Person
+
+from generator.build import BuildResult
+from generator.enrich.bibtex import _LatexWriter, make_entry
+from generator.enrich.bibtex.names import apply_name_overrides, load_name_overrides, split_name, to_person
+from generator.enrich.keys import base_key
+from generator.errors import Problems
+from generator.model import Paper, SourceRef
+from tests.conftest import ROOT
+
+
+@pytest.mark.parametrize(("display", "bibtex"), [
+    # Seed names.
+    ("Alfonso de Jesús Navas Gómez", "Navas Gómez, Alfonso de Jesús"),
+    ("ORZALESI", "ORZALESI"),
+    ("Cedric Maron", "Maron, Cedric"),
+    ("İsmail İlkan Ceylan", "Ceylan, İsmail İlkan"),
+    ("Dylan Hadfield-Menell", "Hadfield-Menell, Dylan"),
+    ("James Z. Wang", "Wang, James Z."),
+    ("Kalle Kujanpää", "Kujanpää, Kalle"),
+    # Particles belong to the family name (pybtex's prelast part).
+    ("Ludwig van Beethoven", "van Beethoven, Ludwig"),
+    ("Johannes Diderik van der Waals", "van der Waals, Johannes Diderik"),
+    ("Charles de Gaulle", "de Gaulle, Charles"),
+    ("Juan Pablo de la Cruz", "de la Cruz, Juan Pablo"),
+    ("Jean de La Fontaine", "de La Fontaine, Jean"),
+    ("Aäron van den Oord", "van den Oord, Aäron"),
+    # Iberian `de X` inside the given name, then a compound family name.
+    ("María de los Ángeles Pérez López", "Pérez López, María de los Ángeles"),
+    ("Maria da Conceição Silva Santos", "Silva Santos, Maria da Conceição"),
+    ("José de Jesús de la Fuente Ruiz", "de la Fuente Ruiz, José de Jesús"),
+    # Connector and lineage.
+    ("José Ortega y Gasset", "Ortega y Gasset, José"),
+    ("Martin Luther King Jr.", "King, Jr., Martin Luther"),
+])
+def test_split_name(display: str, bibtex: str) -> None:
+    assert split_name(display).bibtex() == bibtex
+
+
+def test_family_name_excludes_particles() -> None:
+    assert split_name("Alfonso de Jesús Navas Gómez").family == "Navas Gómez"
+    assert split_name("Johannes Diderik van der Waals").family == "Waals"
+    assert split_name("ORZALESI").family == "ORZALESI"
+
+
+def _written(person: Person) -> str:
+    return _LatexWriter()._format_name(None, person)
+
+
+def test_person_parts_and_pybtex_round_trip() -> None:
+    person = to_person("Alfonso de Jesús Navas Gómez")
+    assert person.first_names == ["Alfonso"]
+    assert person.middle_names == ["de", "Jesús"]
+    assert person.prelast_names == []
+    assert person.last_names == ["Navas", "Gómez"]
+    assert _written(person) == "Navas Gómez, Alfonso de Jesús"
+    back = Person(_written(person))
+    assert (back.first_names, back.middle_names, back.prelast_names, back.last_names) == (
+        ["Alfonso"], ["de", "Jesús"], [], ["Navas", "Gómez"])
+
+    waals = to_person("Johannes Diderik van der Waals")
+    assert waals.prelast_names == ["van", "der"]
+    assert waals.last_names == ["Waals"]
+    assert Person(_written(waals)).prelast_names == ["van", "der"]
+
+
+def test_one_word_name_is_last_only() -> None:
+    person = to_person("ORZALESI")
+    assert person.last_names == ["ORZALESI"]
+    assert person.first_names == [] and person.middle_names == []
+
+
+def test_compound_family_name_starting_with_non_ascii_is_braced() -> None:
+    # bibtex would take `Özdemir` (first ASCII letter `z`, lowercase) for a von part.
+    person = to_person("María de los Ángeles Özdemir Çelik")
+    assert _written(person) == "{Özdemir Çelik}, María de los Ángeles"
+    assert Person(_written(person)).last_names == ["{Özdemir Çelik}"]
+
+
+def test_names_that_would_split_into_several_people_stay_whole() -> None:
+    assert _written(to_person("Research and Development Team")) == "{Research and Development Team}"
+    assert _written(to_person("A & B Lab")) == r"Lab, A \& B"
+
+
+# --- content/names.yml: the curator's spelling for names no rule can split --------------------
+
+def test_name_overrides_are_read_and_bad_ones_reported(tmp_path: Path) -> None:
+    path = tmp_path / "names.yml"
+    path.write_text('# comment\n"Gabi Dreo Rodosek": "Dreo Rodosek, Gabi"\n"Bad One": "{Bad}, One"\n'
+                    '"Two People": "A, B and C, D"\n"Empty": ""\n', encoding="utf-8")
+    problems = Problems()
+    names = load_name_overrides(path, "content/names.yml", problems)
+    assert names == {"Gabi Dreo Rodosek": "Dreo Rodosek, Gabi"}
+    assert [str(p) for p in problems] == [
+        "content/names.yml:3: warning: 'Bad One': should be one name written `Family, Given` (no braces, "
+        "no `and`, at most two commas); using the automatic split",
+        "content/names.yml:4: warning: 'Two People': should be one name written `Family, Given` (no braces, "
+        "no `and`, at most two commas); using the automatic split",
+        "content/names.yml:5: warning: 'Empty': should be a name written `Family, Given`; using the automatic split",
+    ]
+    assert load_name_overrides(tmp_path / "missing.yml", "x", problems) == {}
+
+
+def test_name_override_changes_entry_and_new_keys() -> None:
+    paper = Paper(id="p", title="Graph Anomalies", authors=("Gabi Dreo Rodosek", "Robin Buchta"), abstract="",
+                  origin=SourceRef("seeds/x.txt", 1), date=dt.date(2026, 1, 2))
+    assert base_key(paper) == "rodosek2026graph"
+    [spelled] = apply_name_overrides([paper], {"Gabi Dreo Rodosek": "Dreo Rodosek, Gabi"})
+    assert spelled.bib_names == ("Dreo Rodosek, Gabi", "")
+    assert [str(p) for p in make_entry(spelled).persons["author"]] == ["Dreo Rodosek, Gabi", "Buchta, Robin"]
+    assert base_key(spelled) == "dreorodosek2026graph"
+    # The curator's spelling gets the same care as the automatic one: braces, escaping.
+    assert _written(to_person("x", "Özdemir Çelik, Ayşe & Co")) == r"{Özdemir Çelik}, Ayşe \& Co"
+    assert _written(to_person("x", "van der Berg, Jr., Jan")) == "van der Berg, Jr., Jan"
+
+
+def test_shipped_names_file_reaches_the_seed_entries(seed_build: BuildResult) -> None:
+    refs = seed_build.files["references.bib"]
+    assert "Heine, Felix and Dreo Rodosek, Gabi}" in refs
+    assert "Haghir Chehreghani, Morteza and Laine, Leo}" in refs
+    # Read, never written.
+    assert (ROOT / "content" / "names.yml").read_text(encoding="utf-8").startswith("# How to write")

@@ -1,0 +1,288 @@
+"""Topic matching, the taxonomy file, note tag changes, and the tags every seed paper gets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.build import BuildResult
+from generator.enrich import enrich
+from generator.enrich.registry import Registry
+from generator.enrich.topics import (
+    Taxonomy,
+    Topic,
+    apply_changes,
+    load_taxonomy,
+    parse_taxonomy,
+    resolve_note_tags,
+    subject_tag,
+)
+from generator.errors import Problems
+from generator.sources import read_all
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def tax(*topics: Topic) -> Taxonomy:
+    return Taxonomy(list(topics), "content/topics.yml")
+
+
+def test_acronyms_match_case_sensitively_as_whole_words() -> None:
+    t = tax(Topic("Federated learning", phrases=("federated learning", "FL")))
+    assert t.hits("Cross-silo FL with FLs of clients") == [2]
+    assert t.hits("the fl of flow, FLOPs and FLUX") == [0]
+    assert t.hits("Federated Learning (FL)") == [2]
+
+
+def test_light_stemming_and_hyphens() -> None:
+    t = tax(Topic("Routing", phrases=("router",)), Topic("OPD", phrases=("on-policy distillation",)))
+    assert t.hits("two routers and a router") == [2, 0]
+    assert t.hits("On policy distilled students; on-policy distillation") == [0, 2]
+
+
+def test_acronym_plural_and_mixed_case_acronyms() -> None:
+    t = tax(Topic("PEFT", phrases=("LoRA",)), Topic("LMs", phrases=("LLM",)))
+    assert t.hits("LoRA branches; lora; LoRAs; MatryoshkaLoRA") == [2, 0]
+    assert t.hits("LLMs and an LLM, llm") == [0, 2]
+
+
+def test_min_hits_patterns_and_title_weight() -> None:
+    t = tax(Topic("BO", phrases=("Bayesian optimization",), min_hits=2),
+            Topic("Agents", patterns=(__import__("re").compile(r"\b[Aa]gentic\b"),)))
+    assert t.match("", "tuned by Bayesian optimization") == []
+    assert t.match("Bayesian Optimization at scale", "") == ["BO"]  # a title hit counts twice
+    assert t.match("", "an agentic system; agents") == ["Agents"]
+
+
+def test_strongest_topic_first() -> None:
+    t = tax(Topic("A", phrases=("alpha",)), Topic("B", phrases=("beta",)))
+    assert t.match("", "alpha beta beta") == ["B", "A"]
+    assert t.match("", "alpha beta") == ["A", "B"]  # ties keep the taxonomy's order
+
+
+def test_taxonomy_file_warnings_name_file_and_line(tmp_path: Path) -> None:
+    path = tmp_path / "topics.yml"
+    path.write_text(
+        "topics:\n"
+        "  - name: Good\n"
+        "    phrases: [good]\n"
+        "  - description: no name here\n"
+        "  - name: Good\n"
+        "    phrases: [again]\n"
+        "  - name: Bad pattern\n"
+        "    patterns: ['(unclosed']\n"
+        "    min_hits: 0\n", encoding="utf-8")
+    problems = Problems()
+    taxonomy = load_taxonomy(path, problems, "content/topics.yml")
+    assert taxonomy.names == ["Good", "Bad pattern"]
+    messages = [str(p) for p in problems]
+    assert "content/topics.yml:4: warning: a topic needs a `name:`; entry skipped" in messages
+    assert "content/topics.yml:5: warning: topic 'Good' is defined twice; the first one counts" in messages
+    assert any(m.startswith("content/topics.yml:7: warning: topic 'Bad pattern': pattern '(unclosed' "
+                            "is not a valid regular expression") for m in messages)
+    assert "content/topics.yml:7: warning: topic 'Bad pattern': `min_hits` must be a whole number >= 1; using 1" \
+        in messages
+    assert "content/topics.yml:7: warning: topic 'Bad pattern' has no phrases or patterns, so no paper can " \
+        "match it" in messages
+
+
+def test_invalid_yaml_is_a_warning_not_a_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "topics.yml"
+    path.write_text("topics:\n  - name: A\n    description: a: b\n", encoding="utf-8")
+    problems = Problems()
+    assert load_taxonomy(path, problems, "content/topics.yml").names == []
+    assert str(problems.items[0]).startswith("content/topics.yml:3: warning: topics file is not valid YAML")
+
+
+def test_shipped_taxonomy_is_broad_and_clean() -> None:
+    problems = Problems()
+    taxonomy = load_taxonomy(ROOT / "content" / "topics.yml", problems)
+    assert not problems.items
+    assert len(taxonomy.topics) >= 30
+    for name in ("Language models", "Reasoning", "Knowledge distillation", "Federated learning",
+                 "Decentralized optimization", "Reinforcement learning", "Bayesian optimization",
+                 "Uncertainty and calibration", "Parameter-efficient fine-tuning", "Generative models",
+                 "Graph neural networks", "Tabular foundation models", "Neural operators and scientific ML",
+                 "Adversarial robustness", "Formal verification"):
+        assert name in taxonomy.names
+
+
+def test_note_tags_resolve_and_unknown_ones_warn() -> None:
+    taxonomy = tax(Topic("Federated learning", phrases=("FL",)), Topic("Reasoning", phrases=("reasoning",)))
+    problems = Problems()
+    got = resolve_note_tags(["federated learning", "Reasonin", "cs.CL", "Reasoning"], taxonomy,
+                            "content/notes/x.md", 3, problems)
+    assert got == ("Federated learning", "Computation and Language (cs.CL)", "Reasoning")
+    assert [str(p) for p in problems] == [
+        "content/notes/x.md:3: warning: unknown topic 'Reasonin' in the note's tags (ignored); "
+        "topics are defined in content/topics.yml"]
+
+
+def test_apply_changes_adds_first_and_removes() -> None:
+    assert apply_changes(("A", "B", "C"), ("D", "B"), ("c",)) == ("D", "B", "A")
+    assert apply_changes(("A",), ("x --> <script>", ""), ()) == ("A",)
+
+
+def test_subject_tags_have_readable_names() -> None:
+    assert subject_tag("cs.CL") == "Computation and Language (cs.CL)"
+    assert subject_tag("q-bio.QM") == "Quantitative Methods (q-bio.QM)"
+    assert subject_tag("xx.YY") == "xx.YY"
+
+
+def test_enrich_applies_tag_changes(tmp_path: Path) -> None:
+    problems = Problems()
+    raws = read_all(ROOT / "seeds", ROOT, problems)
+    taxonomy = load_taxonomy(ROOT / "content" / "topics.yml", problems)
+    registry = Registry.load(tmp_path / "citekeys.yml", problems)
+    plain = enrich(raws, registry, problems, taxonomy=taxonomy)
+    kl = next(p for p in plain.papers if p.title.startswith("KL for a KL"))
+    changes = {kl.id: (("Bayesian optimization",), ("Reasoning",))}
+    changed = enrich(raws, Registry.load(tmp_path / "citekeys.yml", problems), problems,
+                     taxonomy=taxonomy, tag_changes=changes)
+    tags = next(p for p in changed.papers if p.id == kl.id).tags
+    assert tags[0] == "Bayesian optimization"
+    assert "Reasoning" in kl.tags and "Reasoning" not in tags
+
+
+# Exact tags (strongest topic first, then arXiv subjects) for a few seed papers.
+EXPECTED = {
+    "KL for a KL: On-Policy Distillation with Control Variate Baseline": (
+        "On-policy distillation", "Reinforcement learning", "Knowledge distillation", "Language models",
+        "Reasoning", "Machine Learning (cs.LG)"),
+    "Flexible Routing via Uncertainty Decomposition": (
+        "LLM routing", "Uncertainty and calibration", "Learning theory", "Machine Learning (cs.LG)"),
+    "Neural Operators as Efficient Function Interpolators": (
+        "Neural operators and scientific ML", "Machine Learning (cs.LG)"),
+    "MatryoshkaLoRA: Learning Accurate Hierarchical Low-Rank Representations for LLM Fine-Tuning": (
+        "Parameter-efficient fine-tuning", "Language models", "Computation and Language (cs.CL)",
+        "Machine Learning (cs.LG)"),
+    "NSPOD: Accelerating Krylov solvers via DeepONet-learned POD subspaces": (
+        "Neural operators and scientific ML", "Numerical linear algebra", "Numerical Analysis (math.NA)",
+        "Machine Learning (cs.LG)"),
+    "SMT-Based Active Learning of Weighted Automata": (
+        "Automata and formal languages", "Formal verification", "Active learning",
+        "Formal Languages and Automata Theory (cs.FL)", "Machine Learning (cs.LG)"),
+    "PersonalizedRouter: Personalized LLM Routing via Graph-based User Preference Modeling": (
+        "Language models", "Personalization and recommendation", "LLM routing", "Graph neural networks"),
+}
+
+
+def test_exact_tags_of_some_seed_papers(seed_build: BuildResult) -> None:
+    by_title = {p.title: p for p in seed_build.library.papers}
+    for title, tags in EXPECTED.items():
+        assert by_title[title].tags == tags, title
+
+
+def test_every_seed_paper_has_a_topic_tag(seed_build: BuildResult) -> None:
+    topics = {name for name, _ in seed_build.library.topics}
+    assert len(seed_build.library.papers) == 41
+    missing = [p.title for p in seed_build.library.papers if not topics & set(p.tags)]
+    assert missing == []
+
+
+def test_tags_reach_front_matter(seed_build: BuildResult) -> None:
+    page = next(text for path, text in seed_build.files.items()
+                if path.startswith("papers/flexible-routing") and path.endswith(".md"))
+    front = yaml.safe_load(page.split("---\n")[1])
+    assert front["tags"] == list(EXPECTED["Flexible Routing via Uncertainty Decomposition"])
+
+
+@pytest.mark.parametrize("bad", ["a <b>", "x --> y", "[x]", "a|b"])
+def test_tag_names_that_could_break_pages_are_refused(bad: str) -> None:
+    problems = Problems()
+    node = yaml.compose(yaml.safe_dump({"topics": [{"name": bad, "phrases": ["x"]}]}))
+    assert parse_taxonomy(node, "t.yml", problems).names == []
+    assert str(problems.items[0]) == (f"t.yml:2: warning: topic name {bad!r} has characters a tag cannot hold; "
+                                      "entry skipped")
+
+
+def test_fast_word_split_and_phrase_counts_match_the_plain_definition() -> None:
+    import re
+
+    from generator.enrich.topics import phrase_keys, text_keys
+
+    taxonomy = Taxonomy([Topic("Dist", phrases=("policy distillation", "distillation", "OPD")),
+                         Topic("RL", phrases=("reinforcement learning", "policy")),
+                         Topic("Same", phrases=("policy", "policies", "policy gradient"))])
+    texts = ["Policy distillation_and policies; OPDs, opd. policy-gradient policy", "a_b", "",
+             "Politique d'apprentissage: policy distillation über alles", "policy"]
+    word = re.compile(r"[^\W_]+")
+    for text in texts:
+        tokens = word.findall(text)
+        # The definition: at each position, each topic once if any of its phrases starts there.
+        want = [0, 0, 0]
+        for i in range(len(tokens)):
+            for n, topic in enumerate(taxonomy.topics):
+                phrases = [phrase_keys(p) for p in topic.phrases]
+                if any(i + len(ks) <= len(tokens) and all(k in text_keys(tokens[i + j]) for j, k in enumerate(ks))
+                       for ks in phrases):
+                    want[n] += 1
+        assert taxonomy.hits(text) == want, text
+
+
+# -- all texts at once (topicmatch.py) count what `hits` counts, text by text -----------------
+
+_TAXONOMY = tax(
+    Topic("FL", phrases=("federated learning", "FL", "cross silo")),
+    Topic("OPD", phrases=("on policy distillation", "OPD", "distillation")),
+    Topic("Agents", phrases=("LLM agent",), patterns=(__import__("re").compile(r"\b[Aa]gentic\b"),)),
+    Topic("Optim", patterns=(__import__("re").compile(r"(?i)\boptimi[sz]ers?\b"),), min_hits=2),
+    Topic("Routing", phrases=("router", "LLM routing", "routing via uncertainty")),
+)
+_WORDS = ["federated", "learning", "Learning", "FL", "FLs", "fl", "cross", "silo", "cross-silo", "on",
+          "policy", "on-policy", "distillation", "distilled", "OPD", "LLM", "LLMs", "agent", "agents",
+          "agentic", "Agentic", "optimizer", "OPTIMISERS", "routers", "routing", "via", "uncertainty",
+          "Ünïcode", "naïve", "K", "the", "of", ",", ".", "(", ")", "-", "_", "x_y", "über"]
+
+
+def test_batch_matching_counts_what_hits_counts_on_the_seed_papers() -> None:
+    from generator.enrich.topics.match import count_hits, match_many
+
+    problems = Problems()
+    taxonomy = load_taxonomy(ROOT / "content" / "topics.yml", problems)
+    raws = read_all(ROOT / "seeds", ROOT, problems)
+    papers = [p for raw in raws for p in raw.papers]
+    texts = [p.title for p in papers] + [p.abstract for p in papers]
+    batch = count_hits(taxonomy, texts)
+    assert batch.sum() > 500  # the seed papers do match: the comparison below is not of zeros
+    assert [row.tolist() for row in batch] == [taxonomy.hits(t) for t in texts]
+    assert match_many(taxonomy, [p.title for p in papers], [p.abstract for p in papers]) == \
+        [taxonomy.match(p.title, p.abstract) for p in papers]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(_WORDS), max_size=30).map(" ".join), min_size=1, max_size=8))
+def test_batch_matching_counts_what_hits_counts_on_any_text(texts: list[str]) -> None:
+    from generator.enrich.topics.match import count_hits
+
+    got = count_hits(_TAXONOMY, texts)
+    assert [row.tolist() for row in got] == [_TAXONOMY.hits(t) for t in texts]
+
+
+def test_pattern_prefilter_never_skips_a_text_with_a_match() -> None:
+    import re
+
+    from generator.enrich.topics.match import required_literal
+
+    assert required_literal(re.compile(r"\b[Aa]gentic\b"))("an agentic system")
+    assert not required_literal(re.compile(r"\b[Aa]gentic\b"))("agents")
+    check = required_literal(re.compile(r"(?i)\boptimi[sz]ers?\b"))
+    assert check("OPTIMIZERS") and not check("optimal")
+    assert check("Kelvin \u212a optimi")  # text that is not ASCII is always searched
+    assert required_literal(re.compile(r"a|b")) is None  # no literal every match must hold
+    assert required_literal(re.compile(r"(?i:ab)")) is None  # flags of a group: not looked into
+    assert required_literal(re.compile(r"x(ab)+")) is not None
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(_WORDS), max_size=30).map(" ".join), min_size=1, max_size=8),
+       st.integers(min_value=1, max_value=4))
+def test_matching_in_blocks_counts_what_hits_counts(texts: list[str], block: int) -> None:
+    from generator.enrich.topics.match import count_hits
+
+    got = count_hits(_TAXONOMY, texts, block)
+    assert [row.tolist() for row in got] == [_TAXONOMY.hits(t) for t in texts]

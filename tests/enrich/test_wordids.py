@@ -1,0 +1,232 @@
+"""The numpy word numbering (wordids.py) against splitting and numbering with a dict."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.enrich.related import wordids
+from generator.enrich.related.terms import WORD_CHARS, words
+from generator.enrich.related.wordids import plain_word_ids, word_ids
+from generator.enrich.topics.match import _ASCII_WORD, tokens
+
+_TOKEN = re.compile(r"(?u)\b\w\w+\b")
+_WORD = re.compile(r"[^\W_]+")
+# Short and long words (one and several 8-byte pieces, lengths on and off the piece edges),
+# words that share their first pieces, separators, underscores and text that is not ASCII.
+_PARTS = ["a", "ab", "abcdefgh", "abcdefghi", "abcdefghij", "abcdefghabcdefgh", "abcdefghabcdefghx",
+          "abcdefghabcdefghabcdefghabcdefghz", "Policy", "policy", "POLICY", "x_y", "_", "__init__",
+          "2x", "3.14", "k=3", " ", "  ", "\t", "\n", "-", ",", ".", "(", ")", "Ünïcode", "naïve", "\u212a",
+          "東京", "ß", "İstanbul", "’", "“", "”", "–", "—", "…", "\u00a0", "×"]
+_TEXTS = st.lists(st.lists(st.sampled_from(_PARTS), max_size=25).map("".join), max_size=12)
+
+
+def _same(got: tuple[np.ndarray, np.ndarray, list[str]], want: tuple[np.ndarray, np.ndarray, list[str]]) -> None:
+    assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1]) and got[2] == want[2]
+
+
+def _terms(texts: list[str]) -> tuple[np.ndarray, np.ndarray, list[str]]:
+    low = [t.lower() for t in texts]
+    return word_ids(low, WORD_CHARS, _TOKEN.findall)
+
+
+def _topics(texts: list[str]) -> tuple[np.ndarray, np.ndarray, list[str]]:
+    return word_ids(texts, _ASCII_WORD, _WORD.findall)
+
+
+def _ascii_words_of(text: str) -> list[str]:
+    """`words`, except that text whose only characters outside ASCII are not word characters
+    is split as ASCII text (one-letter words kept), as word_ids does."""
+    low = text.lower()
+    blanked = re.sub(r"[^\w\x00-\x7f]", " ", low)
+    return words(blanked) if blanked.isascii() else words(low)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_TEXTS)
+def test_numbering_is_that_of_the_word_splitters(texts: list[str]) -> None:
+    _same(_terms(texts), plain_word_ids([_ascii_words_of(t) for t in texts]))
+    _same(_topics(texts), plain_word_ids([tokens(t) for t in texts]))
+
+
+@settings(max_examples=200, deadline=None)
+@given(_TEXTS)
+def test_term_counts_are_those_of_the_plain_word_split(texts: list[str]) -> None:
+    """One-letter words aside (count_terms drops them), word_ids splits as `words` does."""
+    from generator.enrich.related import terms
+
+    got = terms.count_terms(texts, min_df=1, max_df=1.0)
+    plain = terms.word_ids
+    try:
+        terms.word_ids = lambda low, chars, split, *_: plain_word_ids([words(t) for t in low])  # type: ignore[assignment]
+        want = terms.count_terms(texts, min_df=1, max_df=1.0)
+    finally:
+        terms.word_ids = plain
+    assert (got[0] != want[0]).nnz == 0 and got[0].shape == want[0].shape
+    assert [got[1][c] for c in range(len(got[1]))] == [want[1][c] for c in range(len(want[1]))]
+
+
+@settings(max_examples=100, deadline=None)
+@given(_TEXTS)
+def test_ascii_texts_alone(texts: list[str]) -> None:
+    plain = [t for t in texts if t.isascii()]
+    _same(_topics(plain), plain_word_ids([tokens(t) for t in plain]))
+
+
+def test_words_the_hash_cannot_tell_apart_are_numbered_the_plain_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = ["policy gradient, policy", "gradients of abcdefghabcdefgh and abcdefghabcdefgx", "", "a policy"]
+    want = plain_word_ids([tokens(t) for t in texts])
+    # Every word the same hash: the check against each group's first word must catch it.
+    monkeypatch.setattr(wordids, "_mix", lambda h: h & np.uint64(0))
+    assert wordids._ascii_words(" ".join(texts), _ASCII_WORD) is None
+    _same(_topics(texts), want)
+
+
+def test_too_many_words_for_the_packing_are_numbered_the_plain_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = ["one two three four five six seven eight nine", "ten one"]
+    want = plain_word_ids([tokens(t) for t in texts])
+    monkeypatch.setattr(wordids, "_HASH_BITS", 61)  # 11 words take 4 bits of position: 60 left
+    assert wordids._ascii_words(" ".join(texts), _ASCII_WORD) is None
+    _same(_topics(texts), want)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 2**31 - 1) | st.integers(0, 5), max_size=60),
+       st.sampled_from([np.int32, np.int64]))
+def test_unique_helpers_are_np_unique(values: list[int], dtype: type) -> None:
+    from generator.enrich.related.wordids import unique_inverse, unique_sorted
+
+    array = np.asarray(values, dtype=dtype)
+    assert np.array_equal(unique_sorted(array), np.unique(array))
+    want, inverse = np.unique(array, return_inverse=True)
+    got, got_inverse = unique_inverse(array)
+    assert np.array_equal(got, want) and got.dtype == want.dtype
+    assert np.array_equal(got_inverse, inverse.reshape(-1))
+
+
+def test_unique_inverse_of_values_too_wide_to_pack() -> None:
+    from generator.enrich.related.wordids import unique_inverse
+
+    array = np.array([2**40, -3, 2**40, 7, -3], dtype=np.int64)
+    got, inverse = unique_inverse(array)
+    assert got.tolist() == [-3, 7, 2**40] and inverse.tolist() == [2, 0, 2, 1, 0]
+
+
+def test_count_matrix_is_scipys_with_duplicates_summed() -> None:
+    import scipy.sparse as sp
+
+    from generator.enrich.related.terms import _count_matrix
+
+    rng = np.random.default_rng(3)
+    rows = np.sort(rng.integers(0, 40, 3000))
+    cols = rng.integers(0, 25, 3000)
+    want = sp.csr_matrix((np.ones(3000, dtype=np.float32), (rows, cols)), shape=(45, 30))
+    want.sum_duplicates()
+    got = _count_matrix(rows, cols, (45, 30))
+    assert got.has_canonical_format and got.dtype == want.dtype
+    for a, b in ((got.indptr, want.indptr), (got.indices, want.indices), (got.data, want.data)):
+        assert np.array_equal(a, b)
+    assert _count_matrix(rows[:0], cols[:0], (3, 4)).shape == (3, 4)
+
+
+# -- blocks: many texts are numbered and counted a block of texts at a time --------------------
+
+
+@settings(max_examples=200, deadline=None)
+@given(_TEXTS, st.integers(min_value=1, max_value=5))
+def test_numbering_in_blocks_is_the_numbering_of_all_texts_at_once(texts: list[str], block: int) -> None:
+    low = [t.lower() for t in texts]
+    _same(word_ids(low, WORD_CHARS, _TOKEN.findall, block), plain_word_ids([_ascii_words_of(t) for t in texts]))
+    _same(word_ids(texts, _ASCII_WORD, _WORD.findall, block), plain_word_ids([tokens(t) for t in texts]))
+
+
+@settings(max_examples=200, deadline=None)
+@given(_TEXTS, st.integers(min_value=1, max_value=5), st.sampled_from([(1, 1.0), (2, 0.5), (2, 1.0)]))
+def test_term_counts_in_blocks_are_those_of_all_texts_at_once(texts: list[str], block: int,
+                                                              limits: tuple[int, float]) -> None:
+    from generator.enrich.related import terms
+
+    got = terms.count_terms(texts, *limits, block=block)
+    want = terms.count_terms(texts, *limits, block=len(texts) + 1)
+    assert got[0].shape == want[0].shape and (got[0] != want[0]).nnz == 0
+    assert got[0].has_canonical_format and got[0].dtype == np.float32
+    assert [got[1][c] for c in range(len(got[1]))] == [want[1][c] for c in range(len(want[1]))]
+
+
+def test_seed_texts_are_numbered_and_counted_in_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The seed papers' texts in blocks of 7: the same word ids and term counts as in one block,
+    and each block is numbered on its own (what keeps the arrays of 10,000 papers small)."""
+    from generator.enrich.related import terms
+    from generator.errors import Problems
+    from generator.sources import read_all
+    from tests.conftest import ROOT
+
+    papers = [p for raw in read_all(ROOT / "seeds", ROOT, Problems()) for p in raw.papers]
+    texts = [f"{p.title}. {p.abstract}" for p in papers]
+    assert len(texts) > 40
+    sizes: list[int] = []
+    numbered = wordids._block_ids
+    monkeypatch.setattr(wordids, "_block_ids", lambda t, c, f: sizes.append(len(t)) or numbered(t, c, f))
+    _same(word_ids(texts, _ASCII_WORD, _WORD.findall, 7), word_ids(texts, _ASCII_WORD, _WORD.findall, 10_000))
+    assert sizes[:-1] == [7] * (len(sizes) - 2) + [len(texts) - 7 * (len(sizes) - 2)] and sizes[-1] == len(texts)
+    got, want = terms.count_terms(texts, 2, 0.5, block=7), terms.count_terms(texts, 2, 0.5, block=10_000)
+    assert got[0].nnz > 1000 and (got[0] != want[0]).nnz == 0
+    assert [got[1][c] for c in range(len(got[1]))] == [want[1][c] for c in range(len(want[1]))]
+
+
+def test_the_word_model_never_reads_the_texts_of_blocks_numbered_ahead() -> None:
+    """`text_model` with the tagging child's blocks (`ahead`): the papers of those blocks are
+    never made into texts (nor lower-cased), and the model is the one made from all texts."""
+    import dataclasses
+
+    from generator.enrich import related
+    from generator.errors import Problems
+    from generator.model import Paper
+    from generator.sources import read_all
+    from tests.conftest import ROOT
+
+    papers = [p for raw in read_all(ROOT / "seeds", ROOT, Problems()) for p in raw.papers][:40]
+    whole = related.text_model(papers, block=10)
+    ahead = dict(related.text_blocks(papers, [10, 20, 30], 10))
+
+    class Untouchable(Paper):  # type: ignore[misc]
+        __slots__ = ()
+
+        def __getattribute__(self, name: str) -> object:
+            if name in {"title", "abstract"}:
+                raise AssertionError("read a paper numbered ahead")
+            return object.__getattribute__(self, name)
+
+    guarded = papers[:10] + [Untouchable(**{f.name: getattr(p, f.name) for f in dataclasses.fields(p)})
+                             for p in papers[10:]]
+    got = related.text_model(guarded, block=10, ahead=lambda start: ahead.pop(start, None))
+    assert (got.text != whole.text).nnz == 0 and got.text.shape == whole.text.shape
+    assert [got.terms[c] for c in range(len(got.terms))] == [whole.terms[c] for c in range(len(whole.terms))]
+
+
+def test_best_candidates_hold_little_besides_their_input() -> None:
+    """Each row's best links from a million-scale candidate list take about two arrays of the
+    candidates' size at once (their packed keys and rows), not a copy of every column."""
+    import tracemalloc
+
+    from generator.enrich.related.scores import best_candidates, in_link_order
+
+    rng = np.random.default_rng(3)
+    n = 300_000
+    rows, cols = rng.integers(0, 5000, n), rng.integers(0, 5000, n)
+    values = rng.random(n, dtype=np.float32)
+    tracemalloc.start()
+    try:
+        got = best_candidates(rows, cols, values, 5)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 2.5 * 8 * n
+    ordered = in_link_order(rows, cols, values)
+    first = np.searchsorted(ordered[0], ordered[0], side="left")
+    keep = np.arange(n) - first < 5
+    assert all(np.array_equal(a, b[keep]) for a, b in zip(got, ordered, strict=True))

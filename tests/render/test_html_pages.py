@@ -1,0 +1,137 @@
+"""Paper pages written as HTML (render/html.py) and their reused theme chrome (fragments.py):
+the built site must be what MkDocs and Material would have made page by page."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from generator.site import shared_chrome as chrome
+from generator.site.fragments import FragmentCache
+from tests.conftest import copy_project
+
+pytestmark = pytest.mark.slow
+
+
+def _build(root: Path, fragments: str) -> Path:
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", READINGLIST_FRAGMENTS=fragments, READINGLIST_PROGRESS="off")
+    env.pop("READINGLIST_HOOK", None)
+    site = root / f"site-{fragments}"
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+                          cwd=root, env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    return site
+
+
+@pytest.fixture(scope="module")
+def sites(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    root = tmp_path_factory.mktemp("html-pages")
+    copy_project(root)
+    return _build(root, "on"), _build(root, "off")
+
+
+def _pages(site: Path) -> dict[str, bytes]:
+    return {p.relative_to(site).as_posix(): p.read_bytes() for p in sorted(site.rglob("*.html"))}
+
+
+def test_reused_chrome_gives_the_same_site_byte_for_byte(sites: tuple[Path, Path]) -> None:
+    on, off = (_pages(s) for s in sites)
+    assert on.keys() == off.keys() and len([k for k in on if k.startswith("papers/")]) == 41
+    different = [name for name in on if on[name] != off[name]]
+    assert different == []
+
+
+def test_paper_page_toc_lists_its_sections_with_working_anchors(sites: tuple[Path, Path]) -> None:
+    page = (sites[0] / "papers/one-shot-federated-distillation-using-monoclass-teachers-a/index.html").read_text()
+    toc = page[page.index('data-md-type="toc"'):page.index('<div class="md-content"')]
+    entries = re.findall(r'<a href="#([^"]+)" class="md-nav__link">\s*<span class="md-ellipsis">\s*(.*?)\s*</span>',
+                         toc, re.S)
+    assert entries == [("abstract", "Abstract"), ("my-notes", "My notes"), ("bibtex", "BibTeX"),
+                       ("related-papers", "Related papers"), ("mentioned-in", "Mentioned in"),
+                       ("sources", "Sources")]
+    for anchor, _ in entries:
+        assert f'<h2 id="{anchor}">' in page
+
+
+def test_every_link_on_a_paper_page_resolves(sites: tuple[Path, Path]) -> None:
+    site = sites[0]
+    checked = 0
+    for page in sorted((site / "papers").glob("*/index.html")):
+        article = page.read_text()
+        article = article[article.index('<article class="rl-paper">'):article.index("</article>")]
+        for href in re.findall(r'(?:xlink:)?href="([^"]+)"', article):
+            parts = urlsplit(href)
+            if parts.scheme or href.startswith("#"):
+                continue
+            target = (page.parent / parts.path).resolve()
+            if target.is_dir():
+                target = target / "index.html"
+            assert target.is_file(), f"{page.relative_to(site)}: {href}"
+            checked += 1
+    assert checked > 41 * 5  # digests, .bib files, related papers and their pictures
+
+
+def test_a_block_is_reused_only_after_it_proved_the_same() -> None:
+    class Page:
+        url, meta, previous_page, next_page, is_homepage = "papers/a/", {}, None, None, False
+
+    cache = FragmentCache(enabled=True)
+    calls: list[str] = []
+
+    def block(title: str) -> object:
+        def caller() -> str:
+            calls.append(title)
+            return f"<header>{title}</header><nav>same</nav>"
+        return caller
+
+    assert cache("header", Page(), ["A"], caller=block("A")) == "<header>A</header><nav>same</nav>"
+    assert cache("header", Page(), ["B"], caller=block("B")) == "<header>B</header><nav>same</nav>"  # checked
+    assert cache("header", Page(), ["C"], caller=block("C")) == "<header>C</header><nav>same</nav>"  # reused
+    assert calls == ["A", "B"] and cache.reused == 2
+
+    # A block whose output depends on more than its holes is caught at the check and never reused.
+    sneaky = FragmentCache(enabled=True)
+    counter = iter(range(10))
+
+    def varying() -> str:
+        return f"<header>T</header><p>{next(counter)}</p>"
+
+    assert sneaky("footer", Page(), ["T"], caller=varying) == "<header>T</header><p>0</p>"
+    assert sneaky("footer", Page(), ["T"], caller=varying) == "<header>T</header><p>1</p>"  # rendered once
+    assert sneaky("footer", Page(), ["T"], caller=varying) == "<header>T</header><p>2</p>"
+    assert sneaky.reused == 0
+
+    # A hole that is not in the output exactly once (the title is also the site name) is not cut.
+    twice = FragmentCache(enabled=True)
+    twice("header", Page(), ["Home"], caller=lambda: "<a>Home</a><h1>Home</h1>")
+    assert twice.parts == {}
+
+
+def test_paper_pages_share_chrome_files_the_site_has(sites: tuple[Path, Path]) -> None:
+    """Icons are CSS masks from one stylesheet, the search dialog, palette switch, drawer and script
+    config come from script files (generator/chrome.py); every one of them is in the site."""
+    site = sites[0]
+    css = (site / chrome.ICONS_CSS).read_text(encoding="utf-8")
+    rules = set(re.findall(r"^\.rl-icon-([0-9a-f]+)\{", css, re.M))
+    pages = sorted((site / "papers").glob("*/index.html"))
+    scripts: set[str] = set()
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        assert set(re.findall(r'<svg class="rl-icon rl-icon-([0-9a-f]+)"', html)) <= rules
+        scripts.update(re.findall(r'<script src="\.\./\.\./(assets/javascripts/rl-[0-9a-f]+\.js)"', html))
+        assert 'data-md-component="search"' not in html and "md-nav--primary" not in html
+    assert len(scripts) == 4  # head, header, drawer, config: the same four files for all 41 pages
+    shared = "".join((site / s).read_text(encoding="utf-8") for s in sorted(scripts))
+    for part in ('<div class=\\"md-search\\" data-md-component=\\"search\\"', '__palette_1',
+                 '<nav class=\\"md-nav md-nav--primary', 'href=\\"../../all/\\"', '<script id=\\"__config\\"',
+                 "__md_scope=new URL", "readinglist-search.js"):
+        assert part in shared, part
+    # Every page links the stylesheet: a paper page's header stays when instant navigation leaves it.
+    for page in ("index.html", "all/index.html", "tags/index.html", pages[0].relative_to(site).as_posix()):
+        assert "assets/stylesheets/readinglist-icons.css" in (site / page).read_text(encoding="utf-8"), page

@@ -1,0 +1,185 @@
+"""No-change rebuilds reuse the last build; any change to an input builds again."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from generator.build import build
+from generator.config import Config
+from tests.conftest import page_h1
+
+
+def snapshot(config: Config) -> dict[str, tuple[int, int]]:
+    out = {}
+    for dirpath, _dirs, names in os.walk(config.build_dir):
+        for name in names:
+            path = os.path.join(dirpath, name)
+            st = os.stat(path)
+            out[os.path.relpath(path, config.build_dir)] = (st.st_size, st.st_mtime_ns)
+    return out
+
+
+def test_second_build_touches_nothing_and_reports_the_same(project: Callable[..., Config]) -> None:
+    config = project()
+    first = build(config)
+    assert first.stats is not None and first.stats.written
+    before = snapshot(config)
+    again = build(config)
+    assert again.stats is not None
+    assert again.stats.written == [] and again.stats.removed == []
+    assert again.stats.unchanged == len(first.stats.written) + first.stats.unchanged
+    assert snapshot(config) == before
+    assert [p.key for p in again.library.papers] == [p.key for p in first.library.papers]
+    assert [str(p) for p in again.problems] == [str(p) for p in first.problems]
+    assert again.summary() == first.summary().replace(
+        f"{len(first.stats.written)} files written, {first.stats.unchanged} unchanged",
+        f"0 files written, {again.stats.unchanged} unchanged")
+    # The files of a reused build are still there to read.
+    assert set(again.files) == set(first.files)
+    page = "papers/defending-against-unforeseen-failure-modes-with-latent.md"
+    assert again.files[page] == first.files[page]
+
+
+def test_editing_a_digest_builds_again(project: Callable[..., Config]) -> None:
+    config = project()
+    build(config)
+    digest = config.seeds_dir / "000_1b8355006bbdabc6.txt"
+    text = digest.read_text(encoding="utf-8")
+    digest.write_text(text.replace("Defending Against Unforeseen Failure Modes",
+                                   "Defending Against Unforeseen Failure Cases"), encoding="utf-8")
+    result = build(config)
+    assert result.stats is not None
+    page = "papers/defending-against-unforeseen-failure-modes-with-latent.md"
+    assert page in result.stats.written
+    assert page_h1((config.build_dir / page).read_text(encoding="utf-8")).startswith(
+        "Defending Against Unforeseen Failure Cases")
+
+
+def test_a_new_note_or_a_changed_build_folder_builds_again(project: Callable[..., Config]) -> None:
+    config = project()
+    first = build(config)
+    assert first.stats is not None
+    # Something under content/ changed: a normal build (write-if-changed decides what is written).
+    (config.content_dir / "notes").mkdir(parents=True, exist_ok=True)
+    (config.content_dir / "notes" / "scratch.md").write_text("draft\n", encoding="utf-8")
+    assert build(config).stats.unchanged > 0  # type: ignore[union-attr]
+    # A generated file deleted by hand comes back.
+    page = config.build_dir / "papers" / "defending-against-unforeseen-failure-modes-with-latent.md"
+    page.unlink()
+    result = build(config)
+    assert result.stats is not None
+    assert result.stats.written == ["papers/defending-against-unforeseen-failure-modes-with-latent.md"]
+    assert page.is_file()
+    # A stray file in the build folder is removed, as by any build.
+    (config.build_dir / "stray.md").write_text("x", encoding="utf-8")
+    result = build(config)
+    assert result.stats is not None and result.stats.removed == ["stray.md"]
+
+
+def test_check_never_uses_or_writes_the_memo(project: Callable[..., Config]) -> None:
+    config = project()
+    result = build(config, write=False)
+    assert result.stats is None and len(result.files) > 41
+    assert not (config.root / ".readinglist-cache").exists()
+    assert not (config.build_dir / ".readinglist-cache").exists()
+
+
+def test_a_reused_build_reads_its_library_only_when_asked(project: Callable[..., Config],
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.runtime import memo as cache
+
+    config = project()
+    first = build(config, keep_library=True)  # as the watcher builds
+    assert (config.root / cache.CACHE_DIR / "build" / cache.LIBRARY).is_file()
+    reads: list[int] = []
+    real = cache.Stored.library
+    monkeypatch.setattr(cache.Stored, "library", lambda self: reads.append(1) or real(self))
+    again = build(config)
+    assert again.stats is not None and again.stats.written == []
+    assert [str(p) for p in again.problems] == [str(p) for p in first.problems]
+    again.summary()
+    assert reads == []  # the summary and problems come from the small memo
+    assert [p.key for p in again.library.papers] == [p.key for p in first.library.papers]
+    assert [r.id for r in again.library.papers[0].related] == [r.id for r in first.library.papers[0].related]
+    again.library  # noqa: B018 - read once, then kept
+    assert reads == [1]
+
+
+def test_a_build_that_does_not_keep_its_library_reads_the_inputs_again_when_asked(
+        project: Callable[..., Config], monkeypatch: pytest.MonkeyPatch) -> None:
+    import generator.build as gb
+    from generator.runtime import memo as cache
+
+    config = project()
+    library = config.root / cache.CACHE_DIR / "build" / cache.LIBRARY
+    first = build(config, keep_library=True)
+    assert library.is_file()
+    with (config.seeds_dir / "000_1b8355006bbdabc6.txt").open("a", encoding="utf-8") as fh:
+        fh.write("\n")  # an input changed, the papers did not
+    again = build(config)  # `readinglist build`, the MkDocs hook
+    assert not isinstance(again, gb.StoredResult) and again.stats is not None and again.stats.written == []
+    assert not library.is_file()  # none stored, and the last one is gone with its memo
+    collected: list[int] = []
+    real = gb.collect
+    monkeypatch.setattr(gb, "collect", lambda *a, **k: collected.append(1) or real(*a, **k))
+    third = build(config)
+    assert isinstance(third, gb.StoredResult) and not third.has_library
+    assert third.summary() == again.summary() and collected == []
+    assert third.library == first.library  # read and enriched again, from the same inputs
+    third.library  # noqa: B018 - made once, then kept
+    assert collected == [1] and third.has_library
+
+
+def test_the_memo_is_kept_outside_the_folder_mkdocs_serve_watches(project: Callable[..., Config]) -> None:
+    config = project()
+    build(config)
+    assert not (config.build_dir / ".readinglist-cache").exists()
+    assert list((config.root / ".readinglist-cache").rglob("*")) != []
+    assert build(config).stats is not None and build(config).stats.written == []  # and is used
+
+
+def test_the_fingerprint_reads_again_only_files_that_changed_or_were_new_when_read(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import hashlib
+
+    from generator.runtime import memo as cache
+
+    reads: list[int] = []
+    real = cache._content_hash
+
+    def counted(data: bytes) -> object:
+        reads.append(len(data))
+        return real(data)
+
+    monkeypatch.setattr(cache, "_content_hash", counted)
+    monkeypatch.setattr(cache, "_DIGESTS", {})
+    seeds = tmp_path / "seeds"
+    seeds.mkdir()
+    (seeds / "a.txt").write_text("first digest")
+    (seeds / "b.txt").write_text("second digest, longer")
+
+    def fingerprint() -> str:
+        h = hashlib.sha256()
+        cache._tree(seeds, h)
+        return h.hexdigest()
+
+    # Files modified less than two seconds before they were read are read every time.
+    first = fingerprint()
+    assert fingerprint() == first and sorted(reads) == [12, 12, 21, 21]
+    # Settled files (here: any file modified before it was read) are not read again until they change.
+    monkeypatch.setattr(cache, "_SETTLED_NS", 0)
+    reads.clear()
+    assert fingerprint() == first and fingerprint() == first and reads == []
+    reads.clear()
+    time.sleep(0.05)  # past the tick of a coarse file clock: the times do change
+    (seeds / "a.txt").write_text("FIRST digest")  # same size, new content
+    changed = fingerprint()
+    assert changed != first and reads == [12]
+    reads.clear()
+    (seeds / "b.txt").unlink()
+    assert fingerprint() not in (first, changed) and reads == []

@@ -1,0 +1,77 @@
+"""Progress lines on a terminal only; slimmer HTML with white space kept where it matters."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from generator.runtime import progress
+from generator.site.whitespace import strip_indentation
+
+
+class Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_draws_and_erases_its_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    out = Tty()
+    bar = progress.Progress("reading digests", 3, stream=out, show=True)
+    bar.update(3)
+    assert out.getvalue() == "\r\x1b[Kreadinglist: reading digests 3/3"
+    bar.close()
+    assert out.getvalue().endswith("\r\x1b[K")
+
+
+def test_progress_is_silent_in_ci_when_piped_or_when_turned_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.delenv("READINGLIST_PROGRESS", raising=False)
+    assert progress.enabled(Tty()) is True
+    assert progress.enabled(io.StringIO()) is False
+    monkeypatch.setenv("CI", "true")
+    assert progress.enabled(Tty()) is False
+    monkeypatch.delenv("CI")
+    monkeypatch.setenv("READINGLIST_PROGRESS", "off")
+    assert progress.enabled(Tty()) is False
+    out = io.StringIO()
+    bar = progress.Progress("x", 2, stream=out)
+    bar.update(2)
+    bar.close()
+    assert out.getvalue() == ""
+
+
+def test_track_yields_everything() -> None:
+    assert list(progress.track([1, 2, 3], "counting")) == [1, 2, 3]
+
+
+def test_strip_indentation_keeps_pre_and_textarea() -> None:
+    html = ("<div>\n    <p>\n\n\n      Some text\n    </p>\n"
+            "    <pre><code>keep\n    this   indent\n</code></pre>\n"
+            "  <textarea>\n  also kept</textarea>\n</div>\n")
+    assert strip_indentation(html) == (
+        "<div>\n<p>\nSome text\n</p>\n"
+        "<pre><code>keep\n    this   indent\n</code></pre>\n"
+        "<textarea>\n  also kept</textarea>\n</div>\n")
+
+
+def test_what_a_build_pause_made_goes_to_the_oldest_generation() -> None:
+    import gc
+    import weakref
+
+    from generator.runtime.progress import paused_gc
+
+    class Node:
+        pass
+
+    with paused_gc():
+        a, b = Node(), Node()
+        a.other, b.other = b, a  # type: ignore[attr-defined]
+        gone = weakref.ref(a)
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+    assert any(o is a for o in gc.get_objects(generation=2))  # no young collection walks it
+    del a, b
+    gc.collect(1)
+    assert gone() is not None
+    gc.collect()  # a full collection still finds the garbage among them
+    assert gone() is None

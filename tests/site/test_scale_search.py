@@ -1,0 +1,162 @@
+"""Search at scale: what the Pagefind index holds, and Material's search box answered from it."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.site import search
+from tests.conftest import ROOT, copy_project
+
+CASPER = {
+    "title": "Defending Against Unforeseen Failure Modes with Latent Adversarial Training",
+    "key": "casper2025defending",
+    "page": "papers/defending-against-unforeseen-failure-modes-with-latent/",
+}
+
+
+def seed_papers(seed_build) -> list[dict]:  # type: ignore[no-untyped-def]
+    return json.loads(seed_build.files["papers.json"])
+
+
+def test_record_holds_title_authors_key_and_abstract_only(seed_build) -> None:  # type: ignore[no-untyped-def]
+    paper = next(p for p in seed_papers(seed_build) if p["key"] == CASPER["key"])
+    rec = search.record(paper)
+    assert rec.url == CASPER["page"]
+    assert rec.title == CASPER["title"]
+    lines = rec.content.split("\n")
+    assert lines[0] == CASPER["title"]
+    assert lines[1] == "Stephen Casper, Lennart Schulze, Oam Patel, Dylan Hadfield-Menell"
+    assert lines[2] == "casper2025defending"
+    assert lines[3].startswith("Despite extensive diagnostics and debugging by developers, AI systems sometimes")
+    assert lines[3].endswith("failure modes that are not explicitly identified by developers.")
+    assert len(lines) == 4
+    # Nothing from the page around it: no BibTeX, no links, no digest names.
+    for boilerplate in ("@article", "openreview.net", "Daily TMLR digest", "Abstract", "BibTeX"):
+        assert boilerplate not in rec.content
+    assert rec.as_dict() == {"url": CASPER["page"], "content": rec.content, "language": "en",
+                             "meta": {"title": CASPER["title"]}}
+
+
+def test_truncated_author_lists_say_et_al() -> None:
+    rec = search.record({"title": "T", "authors": ["A B", "C D"], "authors_complete": False, "key": "b2025t",
+                         "abstract": "Some\n\ntext.", "page": "papers/t/"})
+    assert rec.content == "T\nA B, C D et al.\nb2025t\nSome text."
+
+
+def test_records_cover_every_seed_paper_once(seed_build) -> None:  # type: ignore[no-untyped-def]
+    papers = seed_papers(seed_build)
+    recs = search.records(papers)
+    assert len(recs) == len(papers) == 41
+    assert len({r.url for r in recs}) == 41
+    # About one abstract per paper: far under the 2.5 KB per paper budget before compression.
+    assert sum(len(r.content.encode()) for r in recs) / len(recs) < 2500
+
+
+def test_index_site_writes_pagefind_and_skips_an_unchanged_index(tmp_path: Path, seed_build) -> None:  # type: ignore[no-untyped-def]
+    if not search.available():
+        pytest.fail("the Pagefind binary is missing; pagefind[bin] is a dependency")
+    (tmp_path / "papers.json").write_text(seed_build.files["papers.json"], encoding="utf-8")
+    assert search.index_site(tmp_path) == 41
+    out = tmp_path / "pagefind"
+    assert (out / "pagefind.js").is_file() and (out / "pagefind-entry.json").is_file()
+    assert len(list((out / "fragment").iterdir())) == 41
+    assert search.index_site(tmp_path) is None  # same records: nothing rewritten
+    assert search.index_site(tmp_path, force=True) == 41
+
+
+def test_an_unchanged_papers_json_is_not_even_parsed(tmp_path: Path, seed_build,  # type: ignore[no-untyped-def]
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    papers = tmp_path / "papers.json"
+    papers.write_text(seed_build.files["papers.json"], encoding="utf-8")
+    assert search.index_site(tmp_path) == 41
+    parsed: list[int] = []
+    real = search.records
+    monkeypatch.setattr(search, "records", lambda data: parsed.append(1) or real(data))
+    assert search.index_site(tmp_path) is None and parsed == []  # same bytes: the hash decides
+    # Other bytes, same searchable records (a related paper's score): parsed once, not re-indexed.
+    papers.write_text(seed_build.files["papers.json"].replace('"score": ', '"score":  '), encoding="utf-8")
+    assert search.index_site(tmp_path) is None and parsed == [1]
+    assert search.index_site(tmp_path) is None and parsed == [1]
+
+
+def test_index_site_without_papers_json_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(search.SearchIndexError, match=r"papers\.json is missing"):
+        search.index_site(tmp_path)
+
+
+# ---------------------------------------------------------------- in the browser
+
+@pytest.fixture(scope="module")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    dest = tmp_path_factory.mktemp("searchsite")
+    config = copy_project(dest)
+    if not (dest / "overrides").exists():
+        (dest / "overrides").mkdir()
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(config)],
+                          capture_output=True, text=True, env=env, cwd=dest)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return dest / "site"
+
+
+@pytest.mark.slow
+def test_built_site_ships_a_small_material_index_and_pagefind(built_site: Path) -> None:
+    lunr = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert lunr["docs"] == []  # the papers are in Pagefind, not twice
+    assert (built_site / "pagefind" / "pagefind.js").is_file()
+    page = built_site / CASPER["page"] / "index.html"
+    html = page.read_text(encoding="utf-8")
+    # The script config of a paper page is in a script file all paper pages share (generator/chrome.py).
+    shared = [(page.parent / src).resolve().read_text(encoding="utf-8")
+              for src in re.findall(r'<script src="([^"]*/rl-[0-9a-f]+\.js)"', html)]
+    assert [text for text in shared if '"__config"' in text and "readinglist-search.js" in text]
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+@pytest.mark.parametrize("prefix", ["/", "/reading-list/"])
+def test_typing_in_materials_search_box_finds_the_paper(built_site: Path, prefix: str,
+                                                        chromium_browser: Any) -> None:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import run as bench
+
+    server, base = bench.serve_static(built_site, prefix)
+    context = chromium_browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(base, wait_until="load")
+        box = page.locator(".md-search__input")
+        box.click()
+        box.press_sequentially("unforeseen")
+        item = page.locator(".md-search-result__item").first
+        item.wait_for(timeout=30_000)
+        assert page.locator(".md-search-result__item").count() == 1
+        assert CASPER["title"] in item.inner_text()
+        assert item.locator("mark").first.inner_text().lower() == "unforeseen"
+        item.locator("a").first.click()
+        page.wait_for_url(f"**{prefix}{CASPER['page']}**", timeout=30_000)
+        assert page.locator("h1").first.inner_text().startswith(CASPER["title"])
+    finally:
+        context.close()
+        server.shutdown()
+
+
+def test_publish_links_the_prepared_index_into_the_site(tmp_path: Path, seed_build) -> None:  # type: ignore[no-untyped-def]
+    papers = tmp_path / "papers.json"
+    papers.write_text(seed_build.files["papers.json"], encoding="utf-8")
+    prepared, site = tmp_path / "prepared", tmp_path / "site"
+    site.mkdir()
+    assert search.build_index(papers, prepared) == 41
+    assert search.build_index(papers, prepared) is None
+    search.publish(prepared, site)
+    entry = site / "pagefind" / "pagefind-entry.json"
+    assert json.loads(entry.read_text(encoding="utf-8"))["languages"]["en"]["page_count"] == 41
+    assert os.stat(entry).st_ino == os.stat(prepared / "pagefind-entry.json").st_ino
