@@ -1,12 +1,9 @@
-"""readinglist: turn paper digests into a searchable MkDocs reading-list site."""
+"""readinglist: turn paper digests into a searchable MkDocs reading-list site.
+
+Importing the package changes nothing outside it: no environment variable, no library setting
+(it is also imported as an MkDocs plugin, inside the user's own `mkdocs` process).
+"""
 
 from __future__ import annotations
 
-import os
-
-from . import numpyenv
-
 __version__ = "0.1.0"
-
-# Before the stages import numpy, which reads its settings only then (generator/numpyenv.py).
-numpyenv.apply(os.environ)

@@ -1,12 +1,9 @@
-"""`readinglist` and `python -m generator`: the command line, started with huge pages (memory.py)."""
+"""`readinglist` and `python -m generator`: the command line."""
 
 from __future__ import annotations
 
 
 def run() -> None:
-    from .memory import restart_tuned
-
-    restart_tuned()  # before the build's modules are imported: a restart then costs least
     from .cli import main
 
     raise SystemExit(main())

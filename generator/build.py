@@ -1,26 +1,31 @@
-"""The build, one named stage after another: read, enrich, render, write."""
+"""The build, one named stage after another.
+
+    read     seeds/ -> RawDigest records            (sources: one reader per format, chosen by content)
+    enrich   records -> Library                     (merge, ids, citation keys, topics, related papers)
+    notes    Library + content/notes -> Library     (titles, hidden papers, the notes on the pages)
+    bibtex   Library -> Library                     (each paper's BibTeX entry)
+    render   Library -> {path: text}                (pure: every page, listing and export)
+    write    {path: text} -> build/                 (atomic, write-if-changed, stale files removed)
+
+Each stage is one call whose inputs are its arguments and whose output is its return value; the
+only state a build keeps between runs is the no-change memo (runtime/memo.py), checked first.
+docs/developer-guide/architecture.md follows one paper through these stages.
+"""
 
 from __future__ import annotations
 
-import importlib
-import sys
-from collections.abc import Callable, Iterator, Mapping, MutableMapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import heap
 from .config import Config
 from .errors import Problems
-from .model import Library, Paper
-from .prewrite import Prewrite
-from .runtime import memo as cache
-from .runtime import progress
+from .model import Library
+from .runtime import memo
 from .write import WriteStats, write_if_changed, write_tree
 
 if TYPE_CHECKING:
-    from .early import EarlyEntries
     from .enrich import Registry
     from .notes import NoteCache
 
@@ -53,90 +58,72 @@ class BuildResult:
         return "readinglist: " + ", ".join(parts)
 
 
-class StoredResult(BuildResult):
-    """The result of the last build, reused (cache.py): its library is made when first asked for,
-    as a no-change build only reports the problems and the summary. It is unpickled if that build
-    stored it (`build(keep_library=True)`: the watcher's builds), else read and enriched again
-    from the inputs, which are the ones it was built from."""
+def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None = None,
+          accept: Callable[[BuildResult], bool] | None = None) -> BuildResult:
+    """Build the docs folder from seeds/ and content/. `write=False` only reads and checks.
+    `accept` (the watcher's) may veto writing a result, to keep the last good output."""
+    before = memo.fingerprint(config, registry=False) if write and memo.enabled() else ""
+    if before:
+        reused = memo.reuse(config, memo.fingerprint(config, base=before))
+        if reused is not None:
+            return StoredResult(reused, config, notes_cache)
 
-    def __init__(self, stored: cache.Stored, config: Config, notes_cache: NoteCache | None = None) -> None:
-        self.problems, self.stats = stored.result.problems, stored.result.stats
-        self.files = stored.files
-        self._stored = stored
-        self._config, self._notes_cache = config, notes_cache
-        self._library: Library | None = None
-
-    @property
-    def has_library(self) -> bool:
-        """Whether the library is stored (else asking for it reads and enriches every digest)."""
-        return self._library is not None or self._stored.has_library
-
-    @property  # type: ignore[override]
-    def library(self) -> Library:
-        if self._library is None:
-            if self._stored.has_library:
-                self._library = self._stored.library()
-            else:
-                from . import forked
-
-                try:
-                    with progress.paused_gc():
-                        self._library = collect(self._config, Problems(), self._notes_cache)[0]
-                finally:
-                    forked.reap()
-        return self._library
-
-    @library.setter
-    def library(self, value: Library) -> None:
-        self._library = value
-
-    def summary(self) -> str:
-        return self._stored.summary
+    problems = Problems()
+    library, registry = make_library(config, problems, notes_cache)
+    files = render(library, config, problems)
+    result = BuildResult(library, problems, files)
+    if write and (accept is None or accept(result)):
+        result.stats = write_tree(config.build_dir, files, protected=_protected(config))
+        if registry.changed:
+            write_if_changed(config.registry_path, registry.dump().encode("utf-8"))
+        if before:
+            _remember(config, before, result)
+    return result
 
 
-def collect(config: Config, problems: Problems, notes_cache: NoteCache | None = None,
-            keyed: Callable[[list[Paper]], None] | None = None) -> tuple[Library, Registry]:
-    """Read every digest and enrich the whole model (related links need all papers). `keyed` is
-    shown the papers once they have their citation keys (generator/early.py)."""
-    from . import sources
-
-    # The later stages' imports (numpy, scipy, pybtex, the renderers: a third of a second and
-    # more) are done while the reading child reads, rather than before it starts or twice, in
-    # the tagging child and in this process.
-    cold = [name for name in _LATER_STAGES if name not in sys.modules]
-    raws = sources.read_all(config.seeds_dir, config.root, problems,
-                            meanwhile=(lambda: _import(cold)) if cold else None)
-    from .enrich import Registry
+def make_library(config: Config, problems: Problems,
+                 notes_cache: NoteCache | None = None) -> tuple[Library, Registry]:
+    """The stages up to the finished model: read, enrich, notes, BibTeX."""
+    from .enrich import Registry, enrich
+    from .enrich.bibtex import with_entries
     from .enrich.bibtex.names import load_name_overrides
-    from .notes import enrich_with_notes, load_notes
+    from .notes import apply_notes, load_notes, note_overrides
+    from .sources import read_all
 
+    raws = read_all(config.seeds_dir, config.root, problems)
     registry = Registry.load(config.registry_path, problems)
     names_path = config.content_dir / "names.yml"
     names = load_name_overrides(names_path, _shown(names_path, config.root), problems)
     notes = load_notes(config.notes_dir, config.root, problems, notes_cache)
-    library = enrich_with_notes(raws, registry, problems, notes, config, names=names, keyed=keyed)
+
+    # A note may pin a paper's key, correct its year or change its tags, all of which enrich
+    # uses. A note named after a paper that gets its key only in this build is matched once the
+    # keys are given: then the papers are enriched again with it (note_overrides says so).
+    scratch = Problems()
+    overrides = note_overrides(notes, registry)
+    library = enrich(raws, registry, scratch, names=names, config=config, **overrides.enrich_kwargs())
+    late = overrides.late(library, registry)
+    if late is not None:
+        overrides, scratch = late, Problems()
+        library = enrich(raws, registry, scratch, names=names, config=config, **overrides.enrich_kwargs())
+    problems.extend(scratch)
+
+    library = apply_notes(library, notes, overrides.stems(library, registry), problems, config)
+    library = with_entries(library)
     return library, registry
 
 
-# Modules the stages after reading import (0.35-0.5 s at the start of a build).
-_LATER_STAGES = ("numpy", "scipy.sparse", "generator.render", "generator.notes", "generator.early",
-                 "generator.enrich.bibtex.names")
+def render(library: Library, config: Config, problems: Problems) -> dict[str, str]:
+    """Every file of the docs folder: the generated ones and the curator's own pages."""
+    from .render import render_site
 
-
-def _import(names: list[str]) -> None:
-    for name in names:
-        try:
-            importlib.import_module(name)
-        except ImportError:  # the stage that needs it says so, where it is used
-            pass
-
-
-def render_site(library: Library, config: Config, prewrite: Prewrite | None = None,
-                idle: Callable[[], None] | None = None) -> MutableMapping[str, str]:
-    """Every generated page (generator.render.render_site)."""
-    from .render import render_site as render
-
-    return render(library, config, prewrite, idle)
+    files = render_site(library, config)
+    for rel, text in extra_pages(config, problems).items():
+        if rel in files:
+            problems.warn(f"content/pages/{rel}", 0, "has the name of a generated page; skipped")
+        else:
+            files[rel] = text
+    return files
 
 
 def extra_pages(config: Config, problems: Problems) -> dict[str, str]:
@@ -153,95 +140,51 @@ def extra_pages(config: Config, problems: Problems) -> dict[str, str]:
     return pages
 
 
-def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None = None,
-          accept: Callable[[BuildResult], bool] | None = None, keep_library: bool = False) -> BuildResult:
-    """`accept` (the watcher's) may veto writing a result, to keep the last good output.
-    `keep_library`: store the library with the no-change memo (cache.py), for a watcher that
-    starts on an unchanged list and needs the papers at hand for its fast note rebuilds; other
-    callers only report a reused build's problems and summary (at 10,000 papers, writing it took
-    0.1-0.2 s of CPU and 30 MB of new memory in the build's own process)."""
-    # Nothing changed since the last build: its result stands and no file is touched (cache.py).
-    before = cache.fingerprint(config, registry=False) if write else ""
-    if write:
-        reused = cache.reuse(config, cache.fingerprint(config, base=before))
-        if reused is not None:
-            return StoredResult(reused, config, notes_cache)
-    with progress.paused_gc(), heap.kept() as held, _early_entries() as early:
-        problems = Problems()
-        library, registry = collect(config, problems, notes_cache, keyed=early.start)
-        early.take(library.papers)
-        prewrite = _prewrite(config, library) if write and accept is None else None
-        # Before this process takes its share of the pages: the library for the no-change memo,
-        # if asked for, and citekeys.yml's text (final since the keys were given), which is saved
-        # after the pages.
-        stored: list[str] = []
-        registry_text: list[str] = []
+class StoredResult(BuildResult):
+    """The result of the last build, reused (runtime/memo.py). A no-change build only reports the
+    problems and the summary; asked for the library (the watcher's fast note rebuilds), it reads
+    and enriches the inputs again, which are the ones it was built from."""
 
-        def idle() -> None:
-            if write and keep_library and cache.storable(library):
-                stored.append(cache.write_library(config, library))
-            if write and registry.changed:
-                registry_text.append(registry.dump())
+    def __init__(self, stored: memo.Stored, config: Config, notes_cache: NoteCache | None = None) -> None:
+        self.problems, self.stats = stored.result.problems, stored.result.stats
+        self.files = stored.files
+        self._stored = stored
+        self._config, self._notes_cache = config, notes_cache
+        self._library: Library | None = None
 
-        held.release()  # before the render worker forks (heap.py)
-        files = render_site(library, config, prewrite, idle)
-        for rel, text in extra_pages(config, problems).items():
-            if rel in files:
-                problems.warn(f"content/pages/{rel}", 0, "has the name of a generated page; skipped")
-            else:
-                files[rel] = text
-        result = BuildResult(library, problems, files)
-        if write and (accept is None or accept(result)):
-            result.stats = write_tree(config.build_dir, files, protected=_protected(config), prewritten=prewrite)
-            if registry.changed:
-                text = registry_text[0] if registry_text else registry.dump()
-                write_if_changed(config.registry_path, text.encode("utf-8"))
-    if write:
-        _remember(config, before, result, stored[0] if stored else None,
-                  prewrite.known_stats() if prewrite is not None else None, keep_library)
-    return result
+    @property
+    def has_library(self) -> bool:
+        """Whether the library is at hand (else asking for it reads and enriches every digest)."""
+        return self._library is not None
 
+    @property  # type: ignore[override]
+    def library(self) -> Library:
+        if self._library is None:
+            self._library = make_library(self._config, Problems(), self._notes_cache)[0]
+        return self._library
 
-@contextmanager
-def _early_entries() -> Iterator[EarlyEntries]:
-    from . import forked
-    from .early import EarlyEntries
+    @library.setter
+    def library(self, value: Library) -> None:
+        self._library = value
 
-    early = EarlyEntries()
-    try:
-        yield early
-    finally:
-        early.stop()  # a build that failed leaves no child behind
-        forked.reap()
+    def summary(self) -> str:
+        return self._stored.summary
 
 
 def _protected(config: Config) -> list[Path]:
     return [config.root, config.content_dir, config.seeds_dir]
 
 
-def _prewrite(config: Config, library: Library) -> Prewrite | None:
-    """Paper pages written by the processes that render them, when several do (render/parallel.py).
-    Not when a watcher may still veto the result: nothing may be written before it has seen it."""
-    from .render.links import paper_md
-    from .render.parallel import jobs_for
-
-    if jobs_for(len(library.papers)) < 2:
-        return None
-    return Prewrite(config.build_dir, _protected(config), [paper_md(p) for p in library.papers])
-
-
-def _remember(config: Config, before: str, result: BuildResult, stored: str | None = None,
-              known: cache.Known | None = None, keep_library: bool = False) -> None:
-    """Store this build for `cache.reuse`, unless an input changed while it ran (the registry it
+def _remember(config: Config, before: str, result: BuildResult) -> None:
+    """Store this build for `memo.reuse`, unless an input changed while it ran (the registry it
     wrote itself aside: a rebuild would hand out the very keys it now holds)."""
-    after = cache.fingerprint(config, registry=False)
+    after = memo.fingerprint(config, registry=False)
     if after != before or result.stats is None:
-        cache.forget(config)
+        memo.forget(config)
         return
-    memo = BuildResult(result.library, result.problems, {},
-                       WriteStats(written=[], unchanged=len(result.stats.written) + result.stats.unchanged))
-    cache.remember(config, cache.fingerprint(config, base=after), memo, list(result.files), stored, known,
-                   keep_library=keep_library)
+    stored = BuildResult(result.library, result.problems, {},
+                         WriteStats(written=[], unchanged=len(result.stats.written) + result.stats.unchanged))
+    memo.remember(config, memo.fingerprint(config, base=after), stored, list(result.files))
 
 
 def _shown(path: Path, root: Path) -> str:

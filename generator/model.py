@@ -119,7 +119,7 @@ _REF_PATH, _REF_LINE = _fields_of(SourceRef)[2]
 
 # Papers, their links and source locations have slots, not a dict: the render reads their fields
 # a few million times a build (a slot is read in a fifth of the time of a dict entry), and each
-# is a fifth of the memory, so the forked workers copy fewer memory pages (README, Performance).
+# is a fifth of the memory.
 @dataclass(frozen=True, slots=True)
 class Paper:
     id: str
@@ -149,6 +149,8 @@ class Paper:
     year_override: int | None = None
     # The curator's BibTeX spelling of each author (`content/names.yml`); "" = automatic.
     bib_names: tuple[str, ...] = ()
+    # The BibTeX entry (enrich/bibtex), written once the notes are applied (a note may retitle).
+    bibtex: str = ""
 
     @property
     def year(self) -> int | None:

@@ -225,15 +225,13 @@ class Watcher:
             new_errors.extend(str(p) for p in result.problems.errors if str(p) not in self._accepted)
             return not (quiet and new_errors)
 
-        # The library is stored with the memo for the next watcher that starts on this list.
-        result = build(self.config, write=True, notes_cache=self.cache, accept=accept, keep_library=True)
+        result = build(self.config, write=True, notes_cache=self.cache, accept=accept)
         if result.stats is None:
             raise _Kept(result.problems)
         self._accepted = {str(p) for p in result.problems.errors}
         if isinstance(result, StoredResult) and not result.has_library:
-            # Reused from a build that did not store its library (`readinglist build`, the MkDocs
-            # hook): the watching thread reads it (`_read_library`), so that `serve` need not
-            # wait for it before it starts MkDocs.
+            # Reused from the last build, which stores no library: the watching thread reads it
+            # (`_read_library`), so that `serve` need not wait for it before it starts MkDocs.
             self.library, self._unread = None, result
         else:
             self.library, self._unread = result.library, None

@@ -16,13 +16,9 @@ import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from .errors import GeneratorError
-from .runtime.progress import Progress
-
-if TYPE_CHECKING:
-    from .prewrite import Prewrite
+from .runtime.progress import track
 
 MARKER = ".readinglist-build"
 _TMP_COUNTER = itertools.count()
@@ -37,7 +33,7 @@ KEEP_DIRS = {".readinglist-cache"}
 class Pieces:
     """A file's text made a piece at a time (`papers.json`, 30 MB at 10,000 papers): written a
     piece at a time, so that it is never one string and one encoding of it (memory that large
-    comes new from the kernel, which costs kernel time on these machines: README, Performance);
+    at once);
     joined (`str()`) only where its whole text is wanted."""
 
     def __init__(self, make: Callable[[], Iterable[str]]) -> None:
@@ -197,36 +193,25 @@ def _prepare(build_dir: Path, protected: list[Path]) -> Path:
     return build_dir.resolve()
 
 
-def write_tree(build_dir: Path, files: Mapping[str, Content], protected: list[Path],
-               prewritten: Prewrite | None = None) -> WriteStats:
+def write_tree(build_dir: Path, files: Mapping[str, Content], protected: list[Path]) -> WriteStats:
     """Make `build_dir` hold exactly `files` (plus KEEP), touching only what changed."""
     root = _prepare(build_dir, protected)
     stats = WriteStats()
-    if prewritten:
-        prewritten.finish()
-    done = prewritten.done if prewritten else set()
-    # All checked before anything is written (the pages written ahead were checked by Prewrite).
-    todo = sorted(rel for rel in files if rel not in done)
+    todo = sorted(files)
+    # All checked before anything is written.
     targets, existing = _targets(root, dict.fromkeys(todo))
     made: set[Path] = set()
     new_mode = _new_file_mode()
-    bar = Progress("writing pages", len(files))
-    for count, rel in enumerate(todo, start=len(files) - len(todo) + 1):
-        content = files[rel]  # a page written ahead is not even looked at (TreeFiles would read it back)
+    for rel in track(todo, "writing pages"):
         target = targets[rel]
         if target.parent not in made:
             target.parent.mkdir(parents=True, exist_ok=True)
             made.add(target.parent)
-        if _write_one(target, content, rel in existing, new_mode):
+        if _write_one(target, files[rel], rel in existing, new_mode):
             stats.written.append(rel)
         else:
             stats.unchanged += 1
-        bar.update(count)
-    bar.close()
-    if prewritten:
-        stats.written = sorted(stats.written + [rel for rel in prewritten.written if rel in files])
-        stats.unchanged += prewritten.unchanged
-    stats.removed = remove_stale(root, set(files), prewritten.whole if prewritten else ())
+    stats.removed = remove_stale(root, set(files))
     return stats
 
 
@@ -280,12 +265,11 @@ def _listing(folder: Path) -> dict[str, bool]:
         return {}
 
 
-def remove_stale(root: Path, wanted: set[str], whole: Iterable[str] = ()) -> list[str]:
+def remove_stale(root: Path, wanted: set[str]) -> list[str]:
     """Delete what is in `root` but not `wanted` (relative paths), never leaving `root`: links are
-    removed as links, never followed. The generator's own cache folder stays, and so do the
-    top-level folders in `whole`, which this build made and filled (prewrite.Prewrite)."""
+    removed as links, never followed. The generator's own cache folder stays."""
     removed: list[str] = []
-    skip = set(KEEP_DIRS) | set(whole)
+    skip = set(KEEP_DIRS)
     for folder, dirs, names, in _walk(root):
         rel_folder = folder.relative_to(root).as_posix()
         if rel_folder.split("/")[0] in skip:

@@ -173,13 +173,13 @@ def test_a_change_while_the_library_is_read_makes_the_next_rebuild_full(
 
     _after_a_plain_build(tmp_path)
     saved = threading.Event()
-    real = gb.collect
+    real = gb.make_library
 
     def slow_collect(*args: object, **kwargs: object) -> object:
         saved.wait(15)  # the note below is saved (and seen) while the library is being read
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(gb, "collect", slow_collect)
+    monkeypatch.setattr(gb, "make_library", slow_collect)
     watcher = Watcher(tmp_path / "mkdocs.yml", debounce=0.1, out=io.StringIO())
     watcher.start()
     try:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .apply import attach, enrich_with_notes, reindex
+from .apply import NoteOverrides, apply_notes, note_overrides, reindex
 from .load import NoteCache, load_notes, parse_note
 from .model import STATUS_LABELS, STATUSES, Link, Note, NoteIndex, queue_order
 
-__all__ = ["STATUSES", "STATUS_LABELS", "Link", "Note", "NoteCache", "NoteIndex", "attach",
-           "enrich_with_notes", "load_notes", "parse_note", "queue_order", "reindex"]
+__all__ = ["STATUSES", "STATUS_LABELS", "Link", "Note", "NoteCache", "NoteIndex", "NoteOverrides", "apply_notes",
+           "load_notes", "note_overrides", "parse_note", "queue_order", "reindex"]

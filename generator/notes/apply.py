@@ -3,23 +3,21 @@
 A note is named by its paper's citation key or slug (the file stem). The registry knows both
 before enrich runs; a paper seen for the first time gets its key during enrich, so its note is
 matched afterwards and enrich runs once more with that note's overrides (rare: only when such
-a note has overrides).
+a note has overrides; generator/build.py, `make_library`).
 """
 
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Callable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..config import Config
-from ..enrich import Pin, Registry, enrich
+from ..enrich import Pin, Registry
 from ..enrich.text import plain_title
 from ..errors import Problems
 from ..model import Library, Paper
 from ..render import escape
-from ..sources.common import RawDigest
 from .markdown import Rendered, render_body, resolve_all, wikilinks
 from .model import Link, Note, NoteIndex
 
@@ -42,44 +40,49 @@ def match(notes: list[Note], stems: dict[str, str]) -> dict[str, str]:
     return {n.path: stems[n.stem] for n in notes if n.stem in stems}
 
 
-def enrich_kwargs(notes: list[Note], matched: dict[str, str]) -> dict[str, Any]:
-    pins: dict[str, Pin] = {}
-    years: dict[str, int] = {}
-    tags: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
-    sources: dict[str, tuple[str, int, int]] = {}
-    for note in notes:
-        pid = matched.get(note.path)
-        if pid is None:
-            continue
-        if note.citekey:
-            pins[pid] = Pin(note.citekey, str(note.path))
-        if note.year:
-            years[pid] = note.year
-        if note.tags or note.remove_tags:
-            tags[pid] = (note.tags, note.remove_tags)
-            sources[pid] = (note.path, note.line_of("tags"), note.line_of("remove_tags"))
-    return {"pins": pins, "year_overrides": years, "tag_changes": tags, "tag_sources": sources}
+@dataclass
+class NoteOverrides:
+    """What the notes ask of enrich, for the notes matched to their papers so far (`matched`:
+    note path -> paper id)."""
+
+    notes: list[Note]
+    matched: dict[str, str]
+
+    def enrich_kwargs(self) -> dict[str, Any]:
+        """`enrich`'s keyword arguments: pins, year overrides, tag changes and where they were written."""
+        pins: dict[str, Pin] = {}
+        years: dict[str, int] = {}
+        tags: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+        sources: dict[str, tuple[str, int, int]] = {}
+        for note in self.notes:
+            pid = self.matched.get(note.path)
+            if pid is None:
+                continue
+            if note.citekey:
+                pins[pid] = Pin(note.citekey, str(note.path))
+            if note.year:
+                years[pid] = note.year
+            if note.tags or note.remove_tags:
+                tags[pid] = (note.tags, note.remove_tags)
+                sources[pid] = (note.path, note.line_of("tags"), note.line_of("remove_tags"))
+        return {"pins": pins, "year_overrides": years, "tag_changes": tags, "tag_sources": sources}
+
+    def late(self, library: Library, registry: Registry) -> NoteOverrides | None:
+        """These overrides with the notes that name a paper by the key or slug it got in this build,
+        if any of them overrides something (else None: enrich need not run again)."""
+        stems = self.stems(library, registry)
+        late = {n.path: stems[n.stem] for n in self.notes
+                if n.path not in self.matched and n.stem in stems and n.has_overrides}
+        return NoteOverrides(self.notes, {**self.matched, **late}) if late else None
+
+    def stems(self, library: Library, registry: Registry) -> dict[str, str]:
+        """Every name a note may have (key or slug) -> paper id."""
+        return _library_stems(library, registry)
 
 
-def enrich_with_notes(raws: list[RawDigest], registry: Registry, problems: Problems, notes: list[Note],
-                      config: Config, names: Mapping[str, str] | None = None,
-                      keyed: Callable[[list[Paper]], None] | None = None) -> Library:
-    """`enrich` with the notes' overrides, then the notes attached (Library.notes)."""
-    matched = match(notes, registry_stems(registry))
-    scratch = Problems()
-    library = enrich(raws, registry, scratch, names=names, config=config, keyed=keyed,
-                     **enrich_kwargs(notes, matched))
-    stems = _library_stems(library, registry)
-    late = {n.path: stems[n.stem] for n in notes
-            if n.path not in matched and n.stem in stems and n.has_overrides}
-    if late:
-        matched.update(late)
-        scratch = Problems()
-        library = enrich(raws, registry, scratch, names=names, config=config, keyed=keyed,
-                         **enrich_kwargs(notes, matched))
-        stems = _library_stems(library, registry)
-    problems.extend(scratch)
-    return attach(library, notes, stems, problems, config)
+def note_overrides(notes: list[Note], registry: Registry) -> NoteOverrides:
+    """The overrides of the notes whose file stem names a paper the registry knows."""
+    return NoteOverrides(notes, match(notes, registry_stems(registry)))
 
 
 def _library_stems(library: Library, registry: Registry) -> dict[str, str]:
@@ -94,9 +97,9 @@ def _library_stems(library: Library, registry: Registry) -> dict[str, str]:
     return stems
 
 
-def attach(library: Library, notes: list[Note], stems: dict[str, str], problems: Problems,
-           config: Config) -> Library:
-    """Apply title and hidden overrides and attach the indexed notes to the library."""
+def apply_notes(library: Library, notes: list[Note], stems: dict[str, str], problems: Problems,
+                config: Config) -> Library:
+    """The notes stage: title and hidden overrides applied, the indexed notes attached (Library.notes)."""
     by_paper, orphans = _pair(notes, stems, problems)
     hidden = {pid for pid, n in by_paper.items() if n.hidden}
     papers = [_retitled(p, by_paper.get(p.id)) for p in library.papers if p.id not in hidden]

@@ -1,14 +1,12 @@
-"""Render: pure functions from the enriched model to the files of the docs folder."""
+"""Render: pure functions from the enriched model to the text of every file of the docs folder."""
 
 from __future__ import annotations
-
-from collections.abc import Callable, Iterator, Mapping
 
 from ..config import Config
 from ..enrich import bibtex
 from ..model import Digest, Library, Paper
-from ..prewrite import Prewrite, TreeFiles
-from ..write import Content, Pieces
+from ..runtime import parallel
+from ..write import Pieces
 from . import citesearch
 from .exports import papers_json_pieces
 from .indexes import render_all_pages, render_digest_index, render_digest_pages, render_home
@@ -17,7 +15,6 @@ from .map import MAP_MD, render_map
 from .notes import mentions_section, note_section
 from .pagination import page_size
 from .paper import Section, render_paper
-from .parallel import merged, render_papers
 from .related import related_section
 from .status import render_status_pages
 from .tags import all_tag_slugs, render_tag_bibs, render_tag_pages
@@ -29,57 +26,33 @@ ASSETS = {
 }
 
 
-def render_site(library: Library, config: Config, prewrite: Prewrite | None = None,
-                idle: Callable[[], None] | None = None) -> dict[str, str] | TreeFiles:
-    """Every generated file, keyed by its path inside the build folder. With `prewrite`, paper
-    pages rendered by worker processes are also written by them (prewrite.Prewrite), and only
-    their names come back (TreeFiles). `idle`: see render_papers."""
+def render_site(library: Library, config: Config) -> dict[str, str]:
+    """Every generated file of the docs folder, keyed by its path inside it. The paper pages are
+    rendered on every core for long lists (runtime/parallel.py): the same text as a serial run."""
     by_id = library.by_id()
     slugs = all_tag_slugs(library)
     size = page_size(config)
-
-    def without_bibtex() -> Iterator[Mapping[str, Content]]:
-        # Made while worker processes render the paper pages (render/parallel.py), a few files at
-        # a time: each group is written before the next is made, so the worker never holds the
-        # 60 MB of all of them (new memory costs kernel time here: README, Performance).
-        yield {"index.md": render_home(library, config), "digests/index.md": render_digest_index(library)}
-        yield {"papers.json": Pieces(lambda: papers_json_pieces(library))}
-        yield {MAP_MD: render_map(library)}
-        yield render_all_pages(library, size)
-        yield render_status_pages(library)
-        yield render_tag_pages(library)
-        for digest in library.digests:
-            yield render_digest_pages(digest, library, by_id, size)
-
-    def bib_groups() -> Iterator[Mapping[str, Content]]:
-        yield {"references.bib": bibtex.bibliography(library.papers)}
-        yield render_tag_bibs(library)
-        yield {f"digests/{digest.slug}.bib": bibtex.bibliography([by_id[i] for i in digest.paper_ids if i in by_id])
-               for digest in library.digests}
-
-    def listings() -> Iterator[Mapping[str, Content]]:
-        yield from without_bibtex()
-        yield from bib_groups()
-
-    # The .bib files reuse each paper's BibTeX entry: when every entry was made ahead
-    # (generator/early.py) they are made (and written) with the listings, while the paper pages
-    # are rendered; else as soon as the rest of the entries are made (render/parallel.py).
-    early = all(bibtex.known(p) for p in library.papers)
     digests = {d.path: d for d in library.digests}
-    pages, other = render_papers(library, lambda paper: render_paper_files(paper, library, config, by_id, slugs,
-                                                                           digests),
-                                 meanwhile=listings if early else without_bibtex, prewrite=prewrite, idle=idle,
-                                 with_entries=None if early else lambda: merged(bib_groups()))
-    bibs = {rel: other.pop(rel) for rel in [r for r in other if r.endswith(".bib")]}
-    other.update((rel, text) for rel, text in bibs.items() if not rel.startswith("digests/"))
-    files: dict[str, str] | TreeFiles
-    if isinstance(pages, TreeFiles):
-        pages.update(other)  # the pages stay on disk; the rest joins them
-        files = pages
-    else:
-        files = other
-        files.update(pages)
-    files.update((rel, text) for rel, text in bibs.items() if rel.startswith("digests/"))
+
+    def paper_page(paper: Paper) -> dict[str, str]:
+        return render_paper_files(paper, library, config, by_id, slugs, digests)
+
+    files: dict[str, str] = {}
+    for page in parallel.map_in_order(paper_page, library.papers, label="rendering papers"):
+        files.update(page)
+    files["index.md"] = render_home(library, config)
+    files["digests/index.md"] = render_digest_index(library)
+    files["papers.json"] = str(Pieces(lambda: papers_json_pieces(library)))
+    files[MAP_MD] = render_map(library)
+    files.update(render_all_pages(library, size))
+    files.update(render_status_pages(library))
+    files.update(render_tag_pages(library))
+    for digest in library.digests:
+        files.update(render_digest_pages(digest, library, by_id, size))
+    files["references.bib"] = bibtex.bibliography(library.papers)
+    files.update(render_tag_bibs(library))
+    for digest in library.digests:
+        files[f"digests/{digest.slug}.bib"] = bibtex.bibliography([by_id[i] for i in digest.paper_ids if i in by_id])
     files.update(_static_assets())
     return files
 

@@ -48,8 +48,7 @@ def papers_json(library: Library) -> str:
 
 
 # Papers per piece: a piece is a few hundred kilobytes, so the file is never one 30 MB string
-# (and its 30 MB encoding) at 10,000 papers: memory that large comes new from the kernel each
-# time, which costs kernel time on these machines (README, Performance).
+# (and its 30 MB encoding) at 10,000 papers.
 PIECE = 500
 
 
@@ -101,15 +100,12 @@ def record_parts(paper: Paper, keys: dict[str, str]) -> tuple[str, ...]:
         raise TypeError("not a finite score")
     related = ", ".join([f'{{"key": {keys[r.id]}, "score": {_float_repr(round(r.score, 4))}, "why": {s(r.why)}}}'
                          for r in links])
-    known = _OWN_RECORDS.get(p.id)
-    own = known[1] if known is not None and known[0] is p else own_record(p)
-    return (*own, f', "tags": {_strings(p.tags)}, "related": [{related}], "page": {s(p.page)}}}')
+    return (*own_record(p), f', "tags": {_strings(p.tags)}, "related": [{related}], "page": {s(p.page)}}}')
 
 
 def own_record(paper: Paper) -> tuple[str, ...]:
     """The pieces of the paper's record that depend on its own fields alone (`record_fields`):
-    all but its tags, related papers and page. Made ahead for every paper by generator/early.py,
-    when a core has time. Raises TypeError as `record_parts` does."""
+    all but its tags, related papers and page. Raises TypeError as `record_parts` does."""
     s = _string
     p = paper
     date = p.date
@@ -134,17 +130,6 @@ def record_fields(paper: Paper) -> tuple[object, ...]:
     return (paper.id, paper.key, paper.title, paper.authors, paper.authors_complete, paper.abstract, paper.url,
             paper.venue, paper.status, paper.labels, paper.date, paper.year_override, paper.categories,
             paper.cross_listed_from, paper.sources)
-
-
-# Made ahead (generator/early.py): paper id -> (the paper, its own_record), valid for that paper.
-_OWN_RECORDS: dict[str, tuple[Paper, tuple[str, ...]]] = {}
-
-
-def remember_own_record(paper: Paper, record: tuple[str, ...]) -> None:
-    """`own_record(paper)`, made elsewhere for a paper with the same `record_fields`."""
-    if len(_OWN_RECORDS) >= 50_000:
-        _OWN_RECORDS.clear()
-    _OWN_RECORDS[paper.id] = (paper, record)
 
 
 _string = escape.json_string  # raises TypeError for anything but a str

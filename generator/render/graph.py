@@ -47,25 +47,9 @@ def title_texts(title: str) -> tuple[str, str]:
     return escape.text(label), escape.text(short(label, 40))
 
 
-# By title: each paper is drawn on the pages of all the papers it is related to, and each render
-# worker draws nearly every paper; the early child (generator/early.py) makes them ahead.
-_TEXTS: dict[str, tuple[str, str]] = {}
-_MAX_TEXTS = 1 << 16
-
-
-def _texts(title: str) -> tuple[str, str]:
-    known = _TEXTS.get(title)
-    if known is None:
-        known = title_texts(title)
-        remember_texts(title, known)
-    return known
-
-
-def remember_texts(title: str, texts: tuple[str, str]) -> None:
-    """`title_texts(title)`, made elsewhere (generator/early.py)."""
-    if len(_TEXTS) >= _MAX_TEXTS:
-        _TEXTS.clear()
-    _TEXTS[title] = texts
+# By title: each paper is drawn on the pages of all the papers it is related to (a memo inside the
+# render stage; each render worker has its own).
+_texts = lru_cache(maxsize=1 << 16)(title_texts)
 
 
 def _node(href: str, x: float, y: float, r: float, cls: str, title: str, label: str,

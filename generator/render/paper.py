@@ -92,7 +92,7 @@ def front_matter(paper: Paper, note_path: str | None = None, own: tuple[str, str
     """`note_path` is the paper's note file, if it has one: the header links "Edit this note" to
     it; without one, `rl_note_new` is where a new note goes ("Write a note"). `own`: the paper's
     `own_parts`, when the caller has them."""
-    head, links, _ = own or _own(paper)
+    head, links, _ = own or own_parts(paper)
     note = (f"rl_note: {escape.yaml_string(note_path)}" if note_path
             else f"rl_note_new: {escape.yaml_string(f'content/notes/{paper.key}.md')}")
     lines = [head, note, links]
@@ -105,8 +105,7 @@ def front_matter(paper: Paper, note_path: str | None = None, own: tuple[str, str
 
 def own_parts(paper: Paper) -> tuple[str, str, str]:
     """The parts of a paper's page that depend on its own fields alone (`own_fields`): the front
-    matter up to the note, its link buttons, and the author line. Made ahead for every paper,
-    while related papers are found (generator/early.py), when a core has time."""
+    matter up to the note, its link buttons, and the author line."""
     head = "\n".join([
         "---", f"title: {escape.yaml_string(plain_title(paper.title))}",
         f"description: {escape.yaml_string(description(paper))}",
@@ -131,22 +130,6 @@ def own_fields(paper: Paper) -> tuple[object, ...]:
             paper.cross_listed_from, paper.url, paper.authors, paper.authors_complete)
 
 
-# Made ahead (generator/early.py): paper id -> (the paper, its own parts), valid for that paper.
-_OWN: dict[str, tuple[Paper, tuple[str, str, str]]] = {}
-
-
-def remember_own_parts(paper: Paper, parts: tuple[str, str, str]) -> None:
-    """`own_parts(paper)`, made elsewhere for a paper with the same `own_fields`."""
-    if len(_OWN) >= 50_000:
-        _OWN.clear()
-    _OWN[paper.id] = (paper, parts)
-
-
-def _own(paper: Paper) -> tuple[str, str, str]:
-    known = _OWN.get(paper.id)
-    return known[1] if known is not None and known[0] is paper else own_parts(paper)
-
-
 @lru_cache(maxsize=4096)
 def _tag_line(tag: str) -> str:
     # A list has a few dozen tags, each written into the front matter of hundreds of pages.
@@ -165,7 +148,7 @@ def render_paper(paper: Paper, library: Library, bibtex: str,
     if digests is None:
         digests = {d.path: d for d in library.digests}
     note = library.notes.by_paper.get(paper.id) if library.notes else None
-    own = _own(paper)
+    own = own_parts(paper)
     parts = [
         front_matter(paper, note.path if note else None, own),
         "",
@@ -212,27 +195,13 @@ def _sections(sections: tuple[Section, ...], ids: Ids) -> list[str]:
 
 
 def abstract_html(abstract: str) -> str:
-    """The abstract section's HTML (math as MathML); the same for the same text (generator/early.py
-    makes it ahead for every paper)."""
+    """The abstract section's HTML (math as MathML)."""
     if not abstract:
         return '<p class="rl-abstract"><em>No abstract in the digest.</em></p>'
     paras = [f"<p>{rich_text(p)}</p>" for p in abstract.split("\n\n") if p.strip()]
     return '<div class="rl-abstract">\n' + "\n".join(paras) + "\n</div>"
 
 
-# Abstracts made ahead (generator/early.py): paper id -> (abstract, its HTML), valid for that text.
-_ABSTRACTS: dict[str, tuple[str, str]] = {}
-
-
-def remember_abstract(paper: Paper, html_text: str) -> None:
-    if len(_ABSTRACTS) >= 50_000:
-        _ABSTRACTS.clear()
-    _ABSTRACTS[paper.id] = (paper.abstract, html_text)
-
-
 def _abstract(paper: Paper) -> str:
-    known = _ABSTRACTS.get(paper.id)
-    if known is not None and known[0] == paper.abstract:
-        return known[1]
     return abstract_html(paper.abstract)
 

@@ -129,10 +129,6 @@ def render_tag_pages(library: Library) -> dict[str, str]:
 def render_tag_bibs(library: Library) -> dict[str, str]:
     """`tags/<slug>.bib` for every tag: the entries the paper pages wrote, put together."""
     slugs = all_tag_slugs(library)
-    # `bibtex.bibliography` of each tag's papers, with each paper's entry looked up once, not once
-    # per tag: this runs in the build's own process after the paper pages, while nothing else does.
-    blocks = {id(p): bibtex.block(p) for p in library.papers}
-    return {f"tags/{slugs[name]}.bib": "\n".join([blocks[id(p)] for p in papers])
-            for name, papers in papers_by_tag(library).items()}
+    return {f"tags/{slugs[name]}.bib": bibtex.bibliography(papers) for name, papers in papers_by_tag(library).items()}
 
 

@@ -1,23 +1,19 @@
 """The no-change rebuild: when no input changed since the last build, reuse it without redoing it.
 
-A build reads every digest, enriches the whole list (related papers compare every paper with
-every other) and renders every page, only for write-if-changed to find that nothing differs.
-Before building, `build()` takes a fingerprint of everything a build reads: every file under
-`seeds/` and `content/`, the key registry, the settings and the generator's own code, by content
-(a modification time can stay the same across two quick edits). If it equals the fingerprint
-stored by the last build, and the build folder still holds exactly the files that build wrote
-(same sizes and modification times), the stored result (papers, problems) is returned and no
-input is parsed and no file written.
+Every `mkdocs build`, `mkdocs serve` and `readinglist build` starts with a generator run, and most
+find nothing changed: reading every digest, finding related papers and rendering every page only
+for write-if-changed to find that nothing differs took seconds at 10,000 papers. Before
+building, `build()` takes a fingerprint of everything a build reads: every file under `seeds/`
+and `content/`, the key registry, the settings and the generator's own code, by content (a
+modification time can stay the same across two quick edits). If it equals the fingerprint stored
+by the last build, and the build folder still holds exactly the files that build wrote (same
+sizes and modification times), the stored result (its problems and summary) is returned and no
+input is parsed and no file written. `READINGLIST_CACHE=off` turns it off.
 
 The memo lives in `.readinglist-cache/` beside mkdocs.yml (git-ignored), not in the build folder:
-`mkdocs serve` watches the build folder, and a memo written there started a second MkDocs build
-after every full rebuild. The library (every paper with its related papers, by far the largest part) is
-stored only for the watcher (`readinglist serve` and `watch`), which starts with the papers at hand
-for its fast note rebuilds: in a file of its own, unpickled only when asked for, and packed
-(cache_pack.py), the cheaper to write. Every other caller only reports a reused build's summary
-and problems; asked for the library anyway, it reads and enriches the unchanged inputs again
-(generator/build.py, `StoredResult`). Anything it cannot vouch for — a digest dated from git history, an unreadable
-memo, a changed build folder — means a normal build.
+`mkdocs serve` watches the build folder, and a memo written there would start a second MkDocs
+build after every full rebuild. Anything it cannot vouch for (a digest dated from git history, an
+unreadable memo, a changed build folder) means a normal build.
 """
 
 from __future__ import annotations
@@ -34,13 +30,14 @@ from pathlib import Path
 from typing import Any
 
 from ..config import Config
-from . import memo_pack as cache_pack
-from .progress import paused_gc
 
 CACHE_DIR = ".readinglist-cache"
 MEMO = "memo.pickle"
-LIBRARY = "library.pickle"
-VERSION = 4
+VERSION = 5
+
+
+def enabled() -> bool:
+    return os.environ.get("READINGLIST_CACHE", "").lower() not in {"off", "0", "no"}
 
 
 @dataclass
@@ -50,7 +47,6 @@ class Memo:
     result: Any  # the BuildResult of that build, without its files and its library
     files: list[str]  # the files that build generated, in its order
     summary: str  # that result's summary()
-    library: str = ""  # the token at the head of the library file stored with it ("": none stored)
 
 
 @dataclass
@@ -60,25 +56,6 @@ class Stored:
     result: Any
     files: Mapping[str, str]
     summary: str
-    path: Path
-    token: str
-
-    @property
-    def has_library(self) -> bool:
-        return bool(self.token)
-
-    def library(self) -> Any:
-        """The stored build's library, read now (seventy thousand records: no collector passes)."""
-        if not self.token:
-            raise LookupError("the build was stored without its library")
-        with self.path.open("rb") as fh, paused_gc():
-            token, packed = pickle.load(fh)
-            if token != self.token:  # cannot happen: `remember` writes the memo last
-                raise RuntimeError(f"{self.path} does not belong to the build it is stored with")
-            if not packed:
-                return pickle.load(fh)
-            names, rest = pickle.load(fh)
-            return cache_pack.unpack((names, *pickle.load(fh), rest))
 
 
 def _tree(folder: Path, h: Any) -> None:
@@ -103,7 +80,6 @@ _DIGESTS: dict[str, tuple[tuple[int, int, int, int], int, str]] = {}
 # A file is read again unless it was last modified this long before it was read: a write in
 # the same tick of a coarse file-system clock could leave its size and times as they were.
 _SETTLED_NS = 2_000_000_000
-# With the CPU's SHA instructions, as on the machines measured here, twice blake2b's speed.
 _content_hash = hashlib.sha256
 
 
@@ -145,17 +121,9 @@ def _file(path: Path, h: Any) -> None:
         h.update(f"{path}\0missing\n".encode())
 
 
-Known = tuple[Mapping[str, tuple[int, int]], set[str]]
-
-
-def manifest(build_dir: Path, known: Known | None = None) -> dict[str, tuple[int, int]]:
-    """Every file in the build folder but the cache: relative path -> (size, mtime_ns). `known`:
-    (that of each file of some top-level folders, those folders), as the build that just made and
-    filled them wrote them (prewrite.Prewrite): their files are not looked at one by one. Should
-    anything change there afterwards, the next build finds a folder other than this manifest
-    says, and builds."""
+def manifest(build_dir: Path) -> dict[str, tuple[int, int]]:
+    """Every file in the build folder but the cache: relative path -> (size, mtime_ns)."""
     out: dict[str, tuple[int, int]] = {}
-    stats, whole = known if known is not None else ({}, set())
     # os.scandir with the relative path carried along: os.walk + relpath cost more than the stats.
     todo: list[tuple[str, str]] = [(str(build_dir), "")]
     while todo:
@@ -163,8 +131,6 @@ def manifest(build_dir: Path, known: Known | None = None) -> dict[str, tuple[int
         with os.scandir(folder) as entries:
             for entry in entries:
                 if entry.is_dir(follow_symlinks=False):
-                    if not prefix and entry.name in whole:
-                        continue
                     if prefix or entry.name != CACHE_DIR:
                         todo.append((entry.path, f"{prefix}{entry.name}/"))
                     continue
@@ -172,7 +138,6 @@ def manifest(build_dir: Path, known: Known | None = None) -> dict[str, tuple[int
                     continue  # os.walk lists a link to a folder as a folder, never follows it
                 st = os.stat(entry.path)
                 out[prefix + entry.name] = (st.st_size, st.st_mtime_ns)
-    out.update(stats)
     return out
 
 
@@ -195,8 +160,7 @@ def reuse(config: Config, fp: str) -> Stored | None:
             return None
     except OSError:
         return None
-    return Stored(memo.result, BuiltFiles(config.build_dir, memo.files), memo.summary,
-                  path.with_name(LIBRARY), memo.library)
+    return Stored(memo.result, BuiltFiles(config.build_dir, memo.files), memo.summary)
 
 
 def storable(library: Any) -> bool:
@@ -204,82 +168,24 @@ def storable(library: Any) -> bool:
     return not any(d.date_source == "git" for d in library.digests)
 
 
-def remember(config: Config, fp: str, result: Any, files: list[str], written: str | None = None,
-             known: Known | None = None, *, keep_library: bool = True) -> None:
-    """Store `result` for the next build, its library only with `keep_library`. `written`: the
-    token `write_library` returned, when the library was written already (while the workers
-    render, generator/build.py); `known`: see `manifest`."""
+def remember(config: Config, fp: str, result: Any, files: list[str]) -> None:
+    """Store `result` (without its library) for the next build."""
     path = _memo_path(config)
-    # The memo goes first and comes back last: a build killed in between leaves no memo, never
-    # one that would vouch for another build's library.
     path.unlink(missing_ok=True)
-    library = path.with_name(LIBRARY)
     if not storable(result.library):
-        library.unlink(missing_ok=True)
         return
     head = copy.copy(result)
     head.library = None
-    # Called once the build's own pause is over: the collector's passes over the whole library,
-    # started by the tuples `cache_pack.pack` makes, doubled the time.
-    with paused_gc():
-        if keep_library:
-            token = written if written is not None and _token(_partial(library)) == written \
-                else write_library(config, result.library)
-            os.replace(_partial(library), library)
-        else:
-            token = ""
-            library.unlink(missing_ok=True)
-            path.parent.mkdir(parents=True, exist_ok=True)
-        _dump(path, Memo(fp, manifest(config.build_dir, known), head, files, result.summary(), token))
-
-
-def _dump(path: Path, value: Any) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
     with tmp.open("wb") as fh:
-        pickle.dump(value, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        pickle.dump(Memo(fp, manifest(config.build_dir), head, files, result.summary()), fh,
+                    protocol=pickle.HIGHEST_PROTOCOL)
     os.replace(tmp, path)
-
-
-def write_library(config: Config, library: Any) -> str:
-    """Write the library beside the memo, under a temporary name that `remember` puts into place;
-    returns the token at its head, which the memo will name. Pickled straight into the file:
-    packed (cache_pack.py) when it can be, the field names and the library's other fields, then
-    the papers' columns, which hold only tuples, strings and numbers and so are pickled without
-    a memo (`fast`, half the time; a shared string is then written once per paper)."""
-    path = _partial(_memo_path(config).with_name(LIBRARY))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    token = os.urandom(8).hex()
-    packed = cache_pack.packable(library)
-    with paused_gc(), path.open("wb") as out:
-        pickle.dump((token, packed), out, protocol=pickle.HIGHEST_PROTOCOL)
-        if not packed:
-            pickle.dump(library, out, protocol=pickle.HIGHEST_PROTOCOL)
-        else:
-            names, *columns, rest = cache_pack.pack(library)
-            pickle.dump((names, rest), out, protocol=pickle.HIGHEST_PROTOCOL)
-            pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
-            pickler.fast = True
-            pickler.dump(tuple(columns))
-    return token
-
-
-def _partial(library: Path) -> Path:
-    return library.with_suffix(".tmp")
-
-
-def _token(path: Path) -> str | None:
-    try:
-        with path.open("rb") as fh:
-            token, _ = pickle.load(fh)
-    except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError):
-        return None
-    return token if isinstance(token, str) else None
 
 
 def forget(config: Config) -> None:
     _memo_path(config).unlink(missing_ok=True)
-    _memo_path(config).with_name(LIBRARY).unlink(missing_ok=True)
-    _partial(_memo_path(config).with_name(LIBRARY)).unlink(missing_ok=True)
 
 
 class BuiltFiles(Mapping[str, str]):

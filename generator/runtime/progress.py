@@ -7,12 +7,10 @@ when the stage ends, so logs and test output never see it.
 
 from __future__ import annotations
 
-import gc
 import os
 import sys
 import time
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
 from typing import TextIO, TypeVar
 
 T = TypeVar("T")
@@ -73,23 +71,3 @@ def track(items: Iterable[T], label: str, total: int | None = None) -> Iterator[
             bar.update(n)
     finally:
         bar.close()
-
-
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """No cyclic garbage collection during a build: it makes ~100,000 small immutable objects and
-    frees them all at the end, so the collector's repeated passes are pure cost (about 10 %).
-
-    What survives the build (the library the caller gets) is long-lived: it is put straight into
-    the oldest generation (freeze, then unfreeze), as the first collection after the pause would
-    have done after walking every object the build made (0.1 s at 10,000 papers, at the start of
-    storing the memo). Garbage among them is still collected by the next full collection."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        gc.unfreeze()
-        if was:
-            gc.enable()

@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-import mmap
-import multiprocessing
 import re
-import struct
-from collections.abc import Callable, Iterator
-from contextlib import nullcontext
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import Problems
-from ..forked import Streamed, worth_forking
 from ..model import evolve
-from ..runtime.progress import Progress
+from ..runtime.progress import track
 from . import listing, tmlr
 from .common import RawDigest
 from .dates import resolve_date
@@ -68,90 +63,16 @@ def read_digest(path: Path, display: str, problems: Problems) -> RawDigest | Non
     return raw
 
 
-# Digests under this many bytes in all are read in one process (a fork costs more than it saves).
-PARALLEL_MIN_BYTES = 2_000_000
-
-Read = tuple[int, "RawDigest | None", Problems]  # a digest's place in file order, what it held, its messages
-
-
-def read_all(seeds_dir: Path, root: Path, problems: Problems,
-             meanwhile: Callable[[], None] | None = None) -> list[RawDigest]:
-    """Every digest in `seeds_dir`, in file order, and their messages in that order. With many,
-    a forked child reads them from the last one back while this process reads from the first,
-    until they meet (forked.py), so both finish together however fast each one goes; what the
-    child read comes over as it goes, and this process takes it in between its own files.
-    `meanwhile` is run by this process first, while the child is already reading."""
+def read_all(seeds_dir: Path, root: Path, problems: Problems) -> list[RawDigest]:
+    """Every digest in `seeds_dir`, in file order, and their messages in that order."""
     paths = digest_files(seeds_dir)
-    fork = len(paths) > 1 and worth_forking(sum(_size(p) for p in paths), PARALLEL_MIN_BYTES)
-    claims = Claims(len(paths), shared=fork)
     root = root.resolve()  # once, not once per file
-    done: dict[int, Read] = {}
-    bar = Progress("reading digests", len(paths))
-    try:
-        with Streamed(fork, _read_claimed, paths, root, claims, True) as theirs:
-            if meanwhile is not None:
-                meanwhile()
-            for read in _read_claimed(paths, root, claims, False):
-                done[read[0]] = read
-                done.update((r[0], r) for r in theirs.ready())
-                bar.update(claims.taken())
-            done.update((r[0], r) for r in theirs.rest())
-    finally:
-        bar.close()
     out = []
-    for index in range(len(paths)):
-        # (A file the child took but never sent, had it died, is read here.)
-        _, raw, found = done[index] if index in done else _read_one(paths, root, index)
-        problems.extend(found)
+    for path in track(paths, "reading digests"):
+        raw = read_digest(path, _display(path, root), problems)
         if raw is not None:
             out.append(raw)
     return out
-
-
-class Claims:
-    """Which digests are taken: one process takes them from the first on, the other from the
-    last back, until they meet. Two counters, `shared`: in memory shared across a fork, under a
-    lock (not made otherwise: a system without POSIX semaphores reads in one process still)."""
-
-    def __init__(self, count: int, shared: bool = True) -> None:
-        self.count = count
-        self._shared = mmap.mmap(-1, 16) if shared else bytearray(16)
-        struct.pack_into("qq", self._shared, 0, 0, count)
-        self._lock = multiprocessing.get_context("fork").Lock() if shared else nullcontext()
-
-    def take(self, from_back: bool) -> int | None:
-        """The index of the next digest from the front (or the back), None when all are taken."""
-        with self._lock:
-            front, back = struct.unpack_from("qq", self._shared)
-            if front >= back:
-                return None
-            if from_back:
-                struct.pack_into("q", self._shared, 8, back - 1)
-                return back - 1
-            struct.pack_into("q", self._shared, 0, front + 1)
-            return front
-
-    def taken(self) -> int:
-        front, back = struct.unpack_from("qq", self._shared)
-        return front + self.count - back
-
-
-def _read_claimed(paths: list[Path], root: Path, claims: Claims, from_back: bool) -> Iterator[Read]:
-    """(index, digest, messages) of every digest this process claims, as it reads them."""
-    while (index := claims.take(from_back)) is not None:
-        yield _read_one(paths, root, index)
-
-
-def _read_one(paths: list[Path], root: Path, index: int) -> Read:
-    problems = Problems()
-    return index, read_digest(paths[index], _display(paths[index], root), problems), problems
-
-
-def _size(path: Path) -> int:
-    try:
-        return path.stat().st_size
-    except OSError:
-        return 0
 
 
 def _display(path: Path, root: Path) -> str:

@@ -178,36 +178,6 @@ def test_seed_texts_are_numbered_and_counted_in_blocks(monkeypatch: pytest.Monke
     assert [got[1][c] for c in range(len(got[1]))] == [want[1][c] for c in range(len(want[1]))]
 
 
-def test_the_word_model_never_reads_the_texts_of_blocks_numbered_ahead() -> None:
-    """`text_model` with the tagging child's blocks (`ahead`): the papers of those blocks are
-    never made into texts (nor lower-cased), and the model is the one made from all texts."""
-    import dataclasses
-
-    from generator.enrich import related
-    from generator.errors import Problems
-    from generator.model import Paper
-    from generator.sources import read_all
-    from tests.conftest import ROOT
-
-    papers = [p for raw in read_all(ROOT / "seeds", ROOT, Problems()) for p in raw.papers][:40]
-    whole = related.text_model(papers, block=10)
-    ahead = dict(related.text_blocks(papers, [10, 20, 30], 10))
-
-    class Untouchable(Paper):  # type: ignore[misc]
-        __slots__ = ()
-
-        def __getattribute__(self, name: str) -> object:
-            if name in {"title", "abstract"}:
-                raise AssertionError("read a paper numbered ahead")
-            return object.__getattribute__(self, name)
-
-    guarded = papers[:10] + [Untouchable(**{f.name: getattr(p, f.name) for f in dataclasses.fields(p)})
-                             for p in papers[10:]]
-    got = related.text_model(guarded, block=10, ahead=lambda start: ahead.pop(start, None))
-    assert (got.text != whole.text).nnz == 0 and got.text.shape == whole.text.shape
-    assert [got.terms[c] for c in range(len(got.terms))] == [whole.terms[c] for c in range(len(whole.terms))]
-
-
 def test_best_candidates_hold_little_besides_their_input() -> None:
     """Each row's best links from a million-scale candidate list take about two arrays of the
     candidates' size at once (their packed keys and rows), not a copy of every column."""

@@ -89,50 +89,36 @@ def test_check_never_uses_or_writes_the_memo(project: Callable[..., Config]) -> 
     assert not (config.build_dir / ".readinglist-cache").exists()
 
 
-def test_a_reused_build_reads_its_library_only_when_asked(project: Callable[..., Config],
-                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    from generator.runtime import memo as cache
-
-    config = project()
-    first = build(config, keep_library=True)  # as the watcher builds
-    assert (config.root / cache.CACHE_DIR / "build" / cache.LIBRARY).is_file()
-    reads: list[int] = []
-    real = cache.Stored.library
-    monkeypatch.setattr(cache.Stored, "library", lambda self: reads.append(1) or real(self))
-    again = build(config)
-    assert again.stats is not None and again.stats.written == []
-    assert [str(p) for p in again.problems] == [str(p) for p in first.problems]
-    again.summary()
-    assert reads == []  # the summary and problems come from the small memo
-    assert [p.key for p in again.library.papers] == [p.key for p in first.library.papers]
-    assert [r.id for r in again.library.papers[0].related] == [r.id for r in first.library.papers[0].related]
-    again.library  # noqa: B018 - read once, then kept
-    assert reads == [1]
-
-
-def test_a_build_that_does_not_keep_its_library_reads_the_inputs_again_when_asked(
+def test_a_reused_build_reads_the_inputs_again_only_when_its_library_is_asked_for(
         project: Callable[..., Config], monkeypatch: pytest.MonkeyPatch) -> None:
     import generator.build as gb
-    from generator.runtime import memo as cache
 
     config = project()
-    library = config.root / cache.CACHE_DIR / "build" / cache.LIBRARY
-    first = build(config, keep_library=True)
-    assert library.is_file()
-    with (config.seeds_dir / "000_1b8355006bbdabc6.txt").open("a", encoding="utf-8") as fh:
-        fh.write("\n")  # an input changed, the papers did not
-    again = build(config)  # `readinglist build`, the MkDocs hook
-    assert not isinstance(again, gb.StoredResult) and again.stats is not None and again.stats.written == []
-    assert not library.is_file()  # none stored, and the last one is gone with its memo
-    collected: list[int] = []
-    real = gb.collect
-    monkeypatch.setattr(gb, "collect", lambda *a, **k: collected.append(1) or real(*a, **k))
-    third = build(config)
-    assert isinstance(third, gb.StoredResult) and not third.has_library
-    assert third.summary() == again.summary() and collected == []
-    assert third.library == first.library  # read and enriched again, from the same inputs
-    third.library  # noqa: B018 - made once, then kept
-    assert collected == [1] and third.has_library
+    first = build(config)
+    made: list[int] = []
+    real = gb.make_library
+    monkeypatch.setattr(gb, "make_library", lambda *a, **k: made.append(1) or real(*a, **k))
+    again = build(config)
+    assert isinstance(again, gb.StoredResult) and not again.has_library
+    assert again.stats is not None and again.stats.written == []
+    assert [str(p) for p in again.problems] == [str(p) for p in first.problems]
+    assert first.stats is not None
+    assert f"0 files written, {len(first.stats.written) + first.stats.unchanged} unchanged" in again.summary()
+    assert made == []  # the summary and problems come from the small memo
+    assert again.library == first.library  # read and enriched again, from the same inputs
+    again.library  # noqa: B018 - made once, then kept
+    assert made == [1] and again.has_library
+
+
+def test_the_memo_can_be_switched_off(project: Callable[..., Config], monkeypatch: pytest.MonkeyPatch) -> None:
+    import generator.build as gb
+
+    config = project()
+    build(config)
+    monkeypatch.setenv("READINGLIST_CACHE", "off")
+    again = build(config)
+    assert not isinstance(again, gb.StoredResult)
+    assert again.stats is not None and again.stats.written == []  # rebuilt, nothing rewritten
 
 
 def test_the_memo_is_kept_outside_the_folder_mkdocs_serve_watches(project: Callable[..., Config]) -> None:

@@ -53,25 +53,3 @@ def test_strip_indentation_keeps_pre_and_textarea() -> None:
         "<div>\n<p>\nSome text\n</p>\n"
         "<pre><code>keep\n    this   indent\n</code></pre>\n"
         "<textarea>\n  also kept</textarea>\n</div>\n")
-
-
-def test_what_a_build_pause_made_goes_to_the_oldest_generation() -> None:
-    import gc
-    import weakref
-
-    from generator.runtime.progress import paused_gc
-
-    class Node:
-        pass
-
-    with paused_gc():
-        a, b = Node(), Node()
-        a.other, b.other = b, a  # type: ignore[attr-defined]
-        gone = weakref.ref(a)
-    assert gc.isenabled() and gc.get_freeze_count() == 0
-    assert any(o is a for o in gc.get_objects(generation=2))  # no young collection walks it
-    del a, b
-    gc.collect(1)
-    assert gone() is not None
-    gc.collect()  # a full collection still finds the garbage among them
-    assert gone() is None

@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import functools
 import re
+from dataclasses import replace
 
 from pybtex.database import BibliographyData, Entry, Person
 from pybtex.database.output.bibtex import Writer
 
-from ...model import Paper
+from ...model import Library, Paper, evolve
+from ...runtime import parallel
 from .names import plain_fields, to_person
 from .title import escape_text, latex_title
 
@@ -66,7 +68,7 @@ class _LatexWriter(Writer):  # type: ignore[misc]
         # each is formatted once; the cache holds the person, so its id is not reused.
         known = _NAMES.get(id(person))
         if known is None or known[0] is not person:
-            if len(_NAMES) >= _MAX_BLOCKS:
+            if len(_NAMES) >= _MAX_NAMES:
                 _NAMES.clear()
             known = _NAMES[id(person)] = (person, super()._format_name(stream, person))
         return known[1]
@@ -218,48 +220,29 @@ def _write_named(key: str, kind: str, fields: dict[str, str], names: list[str]) 
     return "".join(out)
 
 
-# Each paper's entry is written once and reused by its page, its .bib, references.bib and the
-# digest and tag files (and by rebuilds under `serve`). Keyed by the paper's id, holding the paper
-# itself: hashing a whole Paper (every field, its related list) costs more than the lookup saves;
-# the same object passes `is`, an equal one from a rebuild `==`.
-_BLOCKS: dict[str, tuple[Paper, str]] = {}
-_MAX_BLOCKS = 50_000
+_MAX_NAMES = 50_000
 _NAMES: dict[int, tuple[Person, str]] = {}
-
-
-def _written(paper: Paper) -> str | None:
-    known = _BLOCKS.get(paper.id)
-    return known[1] if known is not None and (known[0] is paper or known[0] == paper) else None
 
 
 def block(paper: Paper) -> str:
     """The paper's entry as it appears in a `.bib` file (ends with a newline)."""
-    written = _written(paper)
-    if written is not None:
-        return written
-    if len(_BLOCKS) >= _MAX_BLOCKS:
-        _BLOCKS.clear()
-    text = _write_named(paper.key, *_kind_and_fields(paper), author_names(paper))
-    _BLOCKS[paper.id] = (paper, text)
-    return text
+    return _write_named(paper.key, *_kind_and_fields(paper), author_names(paper))
 
 
-def known(paper: Paper) -> bool:
-    """Whether `block(paper)` is already written (no pybtex work left for it)."""
-    return _written(paper) is not None
-
-
-def remember(paper: Paper, text: str) -> None:
-    """An entry another process wrote for `paper` (render/parallel.py): the same text `block` gives."""
-    _BLOCKS[paper.id] = (paper, text)
+def with_entries(library: Library, jobs: int | None = None) -> Library:
+    """The BibTeX stage: every paper with its entry (`Paper.bibtex`), which its page,
+    references.bib and the digest and tag files show. Written on every core for long lists."""
+    entries = parallel.map_in_order(block, library.papers, jobs=jobs, label="writing BibTeX")
+    papers = [evolve(p, bibtex=entry) for p, entry in zip(library.papers, entries, strict=True)]
+    return replace(library, papers=papers)
 
 
 def entry_text(paper: Paper) -> str:
     """One entry, exactly what the page's copy button copies (no trailing newline)."""
-    return block(paper).strip()
+    return (paper.bibtex or block(paper)).strip()
 
 
 def bibliography(papers: list[Paper]) -> str:
     """A `.bib` file holding the given papers, in the given order (as pybtex writes several
     entries: each block ends with a newline, one blank line between them)."""
-    return "\n".join(block(p) for p in papers)
+    return "\n".join(p.bibtex or block(p) for p in papers)

@@ -4,20 +4,18 @@ Each paper is one sparse row: the TF-IDF vector of its text (unigrams and bigram
 words, sublinear tf) and an IDF-weighted vector of its tags, both unit length and mixed by
 `topic_weight`, so the dot product of two rows is a score in [0, 1]. Scores are computed a chunk
 of rows at a time against its own and the later rows (scores.py), and only each row's best
-candidates are kept: memory grows with N * chunk, never N * N. With many papers a forked child
-scores the later chunks, then writes half the reasons (forked.py).
+candidates are kept: memory grows with N * chunk, never N * N.
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise, repeat
 from typing import TYPE_CHECKING
 
-from ...forked import Beside, worth_forking
 from ...model import Paper, Related, evolve, new_related
 from ..text import plain_title
 from ..topics import stem
@@ -28,18 +26,14 @@ from .scores import (
     candidates,
     chunk_starts,
     float32_at_least,
-    split_by_work,
     top_k,
 )
-from .terms import STOP_SET, TermNames, block_words, count_terms, normalize_rows, tfidf
-from .wordids import BLOCK, Ahead, MadeWhenRead, unique_inverse, unique_sorted
+from .terms import STOP_SET, TermNames, count_terms, normalize_rows, tfidf
+from .wordids import BLOCK, MadeWhenRead, unique_inverse, unique_sorted
 
 if TYPE_CHECKING:
     import numpy as np
     import scipy.sparse as sp
-
-# A block's numbering (wordids.block_ids): word ids, words per text, the block's vocabulary.
-Block = tuple["np.ndarray", "np.ndarray", list[str]]
 
 __all__ = ["STOP_SET", "Settings", "TagModel", "TermNames", "TextModel", "related_papers", "shared_terms",
            "tag_model", "text_model", "top_k", "with_related"]
@@ -70,15 +64,13 @@ def paper_text(paper: Paper) -> str:
     return f"{title}. {title}. {paper.abstract}"
 
 
-def _text_matrix(texts: Sequence[str], ahead: Ahead | None = None,
-                 block: int = BLOCK) -> tuple[sp.csr_matrix, TermNames]:
+def _text_matrix(texts: Sequence[str], block: int = BLOCK) -> tuple[sp.csr_matrix, TermNames]:
     import numpy as np
     import scipy.sparse as sp
 
     n = len(texts)
     # A term in one paper only cannot be shared, and one in most papers says nothing.
-    counts, names = count_terms(texts, min_df=2 if n >= 3 else 1, max_df=0.5 if n >= 10 else 1.0, block=block,
-                                 ahead=ahead)
+    counts, names = count_terms(texts, min_df=2 if n >= 3 else 1, max_df=0.5 if n >= 10 else 1.0, block=block)
     if counts.shape[1] == 0:
         return sp.csr_matrix((n, 0), dtype=np.float32), names
     return tfidf(counts), names
@@ -115,34 +107,20 @@ class TextModel:
     words_t: sp.csr_matrix
 
 
-def text_model(papers: Sequence[Paper], settings: Settings | None = None, ahead: Ahead | None = None,
-               block: int = BLOCK) -> TextModel:
-    """What the score takes from titles and abstracts alone: enrich makes it while a forked
-    child tags the same papers, having first numbered the words of some of its `block`-text
-    blocks (`ahead`: `text_blocks` of the same papers and block size)."""
+def text_model(papers: Sequence[Paper], settings: Settings | None = None) -> TextModel:
+    """What the score takes from titles and abstracts alone."""
     import numpy as np
     import scipy.sparse as sp
 
     # Each paper's text made when its block is read: a list of all of them was 16 MB at 10,000 papers.
-    text, terms = _text_matrix(MadeWhenRead(papers, paper_text), ahead, block)
+    text, terms = _text_matrix(MadeWhenRead(papers, paper_text))
     w = _topic_weight(settings or Settings())
     words = sp.csr_matrix(strongest(text, MAX_TERMS) * np.float32(math.sqrt(1 - w)))
     return TextModel(text, terms, words, sp.csr_matrix(words.T))
 
 
-def text_blocks(papers: Sequence[Paper], starts: Sequence[int], block: int = BLOCK) -> Iterator[tuple[int, Block]]:
-    """(start, numbering) of the `block`-text blocks of `text_model`'s texts that begin at
-    `starts`: the `ahead` of a `text_model` of the same papers and block size."""
-    for start in starts:
-        yield start, block_words([paper_text(p) for p in papers[start:start + block]])
-
-
 def _topic_weight(cfg: Settings) -> float:
     return min(max(cfg.topic_weight, 0.0), 1.0)
-
-
-# Lists this long are scored, and their reasons written, in two processes (forked.py).
-PARALLEL_MIN = 2000
 
 
 @dataclass
@@ -156,7 +134,7 @@ class TagModel:
 
 
 def tag_model(tag_lists: Sequence[Sequence[str]], settings: Settings | None = None) -> TagModel:
-    """What the score takes from the tags alone: the forked child that tags the papers makes it."""
+    """What the score takes from the tags alone."""
     import numpy as np
     import scipy.sparse as sp
 
@@ -188,30 +166,11 @@ def related_papers(papers: Sequence[Paper], settings: Settings | None = None,
     scoring = Scoring(words.words, words.words_t, tagged.topics, tagged.topics_t,
                       min(cfg.count, n - 1), float32_at_least(cfg.min_score), cfg.chunk)
     starts = chunk_starts(scoring)
-    # With many papers the later chunks are scored in a forked child, and then half the
-    # reasons; the parts are put together in row order, as a serial run has them. The child
-    # finds the bounds of its rows as it goes; this process needs them before its own chunks.
-    fork = worth_forking(n, PARALLEL_MIN)
-    split = split_by_work(scoring) if fork else len(starts)
-    floor_of = np.full(n, scoring.floor, dtype=np.float32)
-    with Beside(split < len(starts), candidates, scoring, starts[split:], floor_of) as rest:
-        found = [candidates(scoring, starts[:split], bounds(scoring, starts[split:]))]
-        if split < len(starts):
-            found.append(rest.result())
-    ci, cj, cs = (np.concatenate(parts) for parts in zip(*found, strict=True))
+    ci, cj, cs = candidates(scoring, starts, bounds(scoring, []))
     pi, pj, ps = best_candidates(ci, cj, cs, scoring.k)
-    half = int(np.searchsorted(pi, n // 2)) if fork else len(pi)
     ids = [p.id for p in papers]
-
-    def made(a: int, b: int, why: list[str]) -> list[Related]:
-        return list(map(new_related, map(ids.__getitem__, pj[a:b].tolist()), map(round, ps[a:b].tolist(),
-                                                                                    repeat(4)), why))
-
-    # This process makes the links of its half before it takes the other half's reasons.
-    with Beside(half < len(pi), _reasons, tag_lists, words.text, words.terms, tag_df, pi[half:], pj[half:]) as other:
-        links = made(0, half, _reasons(tag_lists, words.text, words.terms, tag_df, pi[:half], pj[:half]))
-        if half < len(pi):
-            links += made(half, len(pi), other.result())
+    why = _reasons(tag_lists, words.text, words.terms, tag_df, pi, pj)
+    links = list(map(new_related, map(ids.__getitem__, pj.tolist()), map(round, ps.tolist(), repeat(4)), why))
     # Rows come in order: each row's links are a run of the arrays.
     rows = pi.tolist()
     edges = [0, *(np.flatnonzero(np.diff(pi)) + 1).tolist(), len(rows)]

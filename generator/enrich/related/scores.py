@@ -11,9 +11,8 @@ rows, as candidates, the scores it computed for them:
 - a row's earlier columns were scored by the earlier chunks; of those, only the scores that reach
   a lower bound of its final k-th best can matter: its k-th best in its own part. The chunks are
   scored last first, so a chunk's rows have their bounds (from `top_k` of its own block) before
-  any earlier chunk needs them. A process that scores only the earlier chunks (forked.py) has
-  the k-th best among each later row's own chunk's columns instead (`bounds`): a lower bound, so
-  more candidates (at 10,000 papers a million in all with it alone, 230,000 with the own parts');
+  any earlier chunk needs them (`bounds` makes the same lower bound for rows whose chunks are
+  not scored, from their own chunk's columns alone);
 - each row's best k are the best of its candidates (`best_candidates`), in `top_k`'s order.
 
 `tests/test_related_*` compare this with scoring every row against every column.
@@ -102,23 +101,6 @@ def _part_bounds(m: Scoring, rows: np.ndarray, values: np.ndarray, start: int, o
 
 def chunk_starts(m: Scoring) -> list[int]:
     return list(range(0, m.size, m.chunk))
-
-
-def split_by_work(m: Scoring) -> int:
-    """How many chunks (from the first) one process scores while another scores the rest, so that
-    both are done about together. A chunk scores the columns from its start on, so the first
-    chunks weigh most, and each also costs about as much as a twelfth of the widest (its top k,
-    its slice of the columns; measured at 10k). The first process also makes the bounds of the
-    other's rows (`bounds`), one own-chunk block each, about a twenty-second of the widest (with
-    256-row chunks, measured at 10k: with a twelfth the first process waited 0.04-0.07 s)."""
-    starts = chunk_starts(m)
-    work = [m.size - s + m.size / 12 for s in starts]
-    own = m.size / 22
-
-    def longer(split: int) -> float:
-        return max(sum(work[:split]) + own * (len(starts) - split), sum(work[split:]))
-
-    return min(range(len(starts) + 1), key=longer)
 
 
 def candidates(m: Scoring, starts: Sequence[int], floor_of: np.ndarray) -> Triples:

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .wordids import BLOCK, Ahead, MadeWhenRead, block_ids, unique_inverse, word_ids
+from .wordids import BLOCK, MadeWhenRead, unique_inverse, word_ids
 
 if TYPE_CHECKING:
     import numpy as np
@@ -86,24 +86,21 @@ class TermNames:
 
 
 def count_terms(texts: Sequence[str], min_df: int, max_df: float,
-                block: int = BLOCK, ahead: Ahead | None = None) -> tuple[sp.csr_matrix, TermNames]:
+                block: int = BLOCK) -> tuple[sp.csr_matrix, TermNames]:
     """Unigram + bigram counts, as CountVectorizer(ngram_range=(1, 2)) makes them (same token
     pattern, stop words removed before pairing), with the bigrams built in numpy. `block` texts
-    at a time (see BLOCK): their pairs first, then, with every bigram numbered, their counts.
-    `ahead`: blocks whose words another process numbered (`block_words`; wordids.word_ids)."""
+    at a time (see BLOCK): their pairs first, then, with every bigram numbered, their counts."""
     import numpy as np
 
     n = len(texts)
     # (One-letter words of ASCII text are among these: `kept` drops them with the stop words.)
-    # Lower-cased a block at a time, as word_ids reads them: the blocks another process numbered
-    # are never read here (16 MB of copies at 10,000 papers, most of them unused).
-    numbered, lengths, seen = word_ids(MadeWhenRead(texts, str.lower), WORD_CHARS, _TOKEN.findall, block, ahead)
+    # Lower-cased a block at a time, as word_ids reads them, not all at once.
+    numbered, lengths, seen = word_ids(MadeWhenRead(texts, str.lower), WORD_CHARS, _TOKEN.findall, block)
     kept = np.fromiter((len(w) > 1 and w not in STOP_SET for w in seen), dtype=bool, count=len(seen))
     vocab_words = [w for w, k in zip(seen, kept, strict=True) if k]
     # Ids in order of first use among the kept words, as when stop words are dropped up front.
     # Word ids and text numbers in 32 bits (fewer than 2**31 of either): the arrays of every
-    # block are held until all bigrams are numbered, and each megabyte of new memory costs kernel
-    # time here (README, Performance).
+    # block are held until all bigrams are numbered.
     renumber = (np.cumsum(kept) - 1).astype(np.int32)
     v = len(vocab_words)
     # Column keys: word id for a unigram, v + first * v + second for a bigram. Every kept word
@@ -146,11 +143,6 @@ def _bigram_columns(blocks: list[np.ndarray]) -> tuple[np.ndarray, list[np.ndarr
     keys, inverse = unique_inverse(every)
     ends = np.cumsum([len(pairs) for pairs in blocks]).tolist()
     return keys, [inverse[a:b] for a, b in zip([0, *ends[:-1]], ends, strict=True)]
-
-
-def block_words(texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray, list[str]]:
-    """The words of one block of `count_terms`'s texts, numbered as it numbers them (its `ahead`)."""
-    return block_ids([text.lower() for text in texts], WORD_CHARS, _TOKEN.findall)
 
 
 def _keep_columns(blocks: list[sp.csr_matrix], columns: np.ndarray, width: int, height: int) -> sp.csr_matrix:

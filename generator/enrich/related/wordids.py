@@ -27,12 +27,8 @@ if TYPE_CHECKING:
 
 Split = Callable[[str], list[str]]
 _SEPARATORS = re.compile(r"[^\w\x00-\x7f]+")
-# Texts numbered at once: the arrays of a block (several per word) are new memory, which on the
-# virtual machines measured here costs about 2 ms per MB in the kernel the first time a process
-# touches it; blocks reuse the memory of the block before (README, Performance). At 10,000
-# papers, 1000 took 0.99 s of CPU for the word model, its blocks and the topic counts, and 2000
-# 1.05-1.11 s, with half the memory at once (the tagging child's numbering 62 -> 34 MB, the
-# topic counts 81 -> 49 MB); 500 was slower again.
+# Texts numbered at once: the arrays of a block (several per word) are held only while it is
+# numbered, so the word model of 10,000 papers never holds the arrays of all of them.
 BLOCK = 1000
 # Positions take the low bits of each sort key, the hash the rest; with fewer hash bits than this
 # (four billion words) words are numbered the plain way.
@@ -60,7 +56,7 @@ def plain_word_ids(docs: Sequence[Sequence[str]]) -> tuple[np.ndarray, np.ndarra
 
 class MadeWhenRead(Sequence[str]):
     """`make(item)` of each item, made when read (one, or a slice at a time): `word_ids` reads a
-    block of texts at a time, and never the blocks another process numbered (`ahead`)."""
+    block of texts at a time, so that the texts are never all made at once."""
 
     def __init__(self, items: Sequence[Any], make: Callable[[Any], str]) -> None:
         self._items, self._make = items, make
@@ -74,12 +70,8 @@ class MadeWhenRead(Sequence[str]):
         return self._make(self._items[at])
 
 
-# What `_block_ids` makes of a block of texts, made elsewhere (by the block's first index), or None.
-Ahead = Callable[[int], "tuple[np.ndarray, np.ndarray, list[str]] | None"]
-
-
 def word_ids(texts: Sequence[str], word_chars: str, fallback: Split,
-             block: int = BLOCK, ahead: Ahead | None = None) -> tuple[np.ndarray, np.ndarray, list[str]]:
+             block: int = BLOCK) -> tuple[np.ndarray, np.ndarray, list[str]]:
     """`plain_word_ids` of the texts split into words: an ASCII text into its maximal runs of
     `word_chars` (ASCII), any other text by `fallback` (a regular expression's findall for
     Unicode words). A text whose only characters outside ASCII are not word characters (`\\w`)
@@ -88,8 +80,7 @@ def word_ids(texts: Sequence[str], word_chars: str, fallback: Split,
 
     `block` texts at a time: each block's words are numbered on their own, then renumbered by
     the vocabulary of the blocks before (a block's vocabulary is in order of first use, so its
-    new words come in the order the whole text first uses them). `ahead(start)`: the numbering of
-    the block at `start`, when another process made it (`block_ids`), else None."""
+    new words come in the order the whole text first uses them)."""
     import numpy as np
 
     if len(texts) <= block:
@@ -98,22 +89,12 @@ def word_ids(texts: Sequence[str], word_chars: str, fallback: Split,
     ids = WordIds()
     flats, lengths = [], []
     for start in range(0, len(texts), block):
-        made = ahead(start) if ahead is not None else None
-        flat, sizes, vocab = made if made is not None else _block_ids(texts[start:start + block], word_chars, fallback)
+        flat, sizes, vocab = _block_ids(texts[start:start + block], word_chars, fallback)
         # 32-bit ids: a vocabulary is far below 2**31 words, and the ids of every block are held.
         known = np.fromiter(map(ids.__getitem__, vocab), dtype=np.int32, count=len(vocab))
         flats.append(known[flat])
         lengths.append(sizes)
     return np.concatenate(flats), np.concatenate(lengths), list(ids)
-
-
-def block_ids(texts: Sequence[str], word_chars: str, fallback: Split) -> tuple[np.ndarray, np.ndarray, list[str]]:
-    """The numbering of one block, as `word_ids` makes it, to hand to another process's `word_ids`
-    (`ahead`): the word ids in 32 bits (a block has far fewer words), half the bytes to send."""
-    import numpy as np
-
-    flat, sizes, vocab = _block_ids(texts, word_chars, fallback)
-    return flat.astype(np.int32), sizes, vocab
 
 
 def _block_ids(texts: Sequence[str], word_chars: str, fallback: Split) -> tuple[np.ndarray, np.ndarray, list[str]]:
