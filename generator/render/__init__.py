@@ -21,7 +21,7 @@ from .tags import all_tag_slugs, render_tag_bibs, render_tag_pages
 
 ASSETS = {
     "assets/readinglist.css": "readinglist.css",
-    "assets/javascripts/readinglist-search.js": "search-worker.js",
+    "assets/javascripts/readinglist-search.js": "readinglist-search.js",
     "assets/javascripts/readinglist.js": "readinglist.js",
 }
 
@@ -70,7 +70,10 @@ def render_paper_files(paper: Paper, library: Library, config: Config,
                                          lambda ids: related_section(paper, library, by_id, ids),
                                          lambda ids: mentions_section(paper, library, ids))
     slugs = all_tag_slugs(library) if slugs is None else slugs
-    return {paper_md(paper): render_paper(paper, library, entry, after_abstract, after_bibtex, slugs, digests)}
+    edit_url = config.extra.get("edit_url")
+    edit_url = edit_url if isinstance(edit_url, str) and edit_url.startswith(("http://", "https://")) else ""
+    return {paper_md(paper): render_paper(paper, library, entry, after_abstract, after_bibtex, slugs, digests,
+                                          edit_url)}
 
 
 def render_note_pages(library: Library, config: Config, paper_ids: set[str]) -> dict[str, str]:

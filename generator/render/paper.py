@@ -9,6 +9,7 @@ import html
 import re
 from collections.abc import Callable
 from functools import lru_cache
+from urllib.parse import quote
 
 from ..enrich.text import plain_title
 from ..model import Digest, Library, Paper
@@ -20,7 +21,6 @@ from .math import rich_text
 from .tags import chips
 
 # overrides/paper.html puts the venue badge and link buttons here, under the authors.
-HEADER_MARK = "<!-- rl:header -->"
 # A section of the page: a function of the page's heading ids, returning HTML ("" for none).
 Section = Callable[[Ids], str]
 _MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
@@ -88,14 +88,11 @@ def link_buttons(paper: Paper) -> list[tuple[str, str, bool]]:
     return buttons
 
 
-def front_matter(paper: Paper, note_path: str | None = None, own: tuple[str, str, str] | None = None) -> str:
-    """`note_path` is the paper's note file, if it has one: the header links "Edit this note" to
-    it; without one, `rl_note_new` is where a new note goes ("Write a note"). `own`: the paper's
+def front_matter(paper: Paper, own: tuple[str, str, str] | None = None) -> str:
+    """The page's front matter: title, description, template, venue and tags. `own`: the paper's
     `own_parts`, when the caller has them."""
-    head, links, _ = own or own_parts(paper)
-    note = (f"rl_note: {escape.yaml_string(note_path)}" if note_path
-            else f"rl_note_new: {escape.yaml_string(f'content/notes/{paper.key}.md')}")
-    lines = [head, note, links]
+    head, _, _ = own or own_parts(paper)
+    lines = [head]
     if paper.tags:
         lines.append("tags:")
         lines.extend(_tag_line(t) for t in paper.tags)
@@ -103,21 +100,37 @@ def front_matter(paper: Paper, note_path: str | None = None, own: tuple[str, str
     return "\n".join(lines)
 
 
+def header(paper: Paper, own: tuple[str, str, str], note_path: str | None, edit_url: str) -> str:
+    """The venue badge and the link buttons under the author list: the paper's own links, and
+    "Edit this note" (or "Write a note": the host's new-file page, named and started for this
+    paper) when the site has an edit URL."""
+    links = [own[1]]
+    if edit_url and note_path:
+        links.append(f'<a class="md-button rl-edit-note" href="{escape.attr(edit_url)}{escape.attr(note_path)}"'
+                     f' title="{escape.attr(note_path)}">Edit this note</a>')
+    elif edit_url and "/edit/" in edit_url:
+        folder, name = "content/notes", f"{paper.key}.md"
+        new_url = (edit_url.replace("/edit/", "/new/", 1) + folder + "?filename=" + quote(name, safe="/")
+                   + "&value=" + quote("---\nstatus: to-read\n---\n", safe="/"))
+        links.append(f'<a class="md-button rl-edit-note rl-new-note" href="{escape.attr(new_url)}"'
+                     f' title="{escape.attr(folder + "/" + name)}">Write a note</a>')
+    venue = venue_line(paper)
+    badge = f'<p class="rl-venue"><span class="rl-badge">{escape.text(venue)}</span></p>\n' if venue else ""
+    return f'<div class="rl-header">\n{badge}<p class="rl-links">{"".join(links)}</p>\n</div>'
+
+
 def own_parts(paper: Paper) -> tuple[str, str, str]:
     """The parts of a paper's page that depend on its own fields alone (`own_fields`): the front
-    matter up to the note, its link buttons, and the author line."""
+    matter, its link buttons, and the author line."""
     head = "\n".join([
         "---", f"title: {escape.yaml_string(plain_title(paper.title))}",
         f"description: {escape.yaml_string(description(paper))}",
-        # Read by overrides/paper.html (header: venue badge, link buttons, "Edit this note").
         "template: paper.html",
-        # The body is finished HTML: the MkDocs plugin skips Markdown for it.
+        # The body is finished HTML: the MkDocs plugin skips Markdown for it (the same article).
         f"{FLAG}: true",
         f"rl_venue: {escape.yaml_string(venue_line(paper))}"])
-    # A JSON object is valid YAML and cannot break out of its line (written as json.dumps would).
-    links = "\n".join(["rl_links:", *(f'  - {{"label": {escape.json_string(label)}, "url": {escape.json_string(url)}, '
-                                       f'"primary": {"true" if primary else "false"}}}'
-                                       for label, url, primary in link_buttons(paper))])
+    links = "".join(f'<a class="md-button{" md-button--primary" if primary else ""}" href="{url}">{label}</a>'
+                    for label, url, primary in link_buttons(paper))
     authors = ", ".join(escape.text(a) for a in paper.authors) if paper.authors else "Anonymous"
     if not paper.authors_complete:
         authors += " et al."
@@ -138,7 +151,8 @@ def _tag_line(tag: str) -> str:
 
 def render_paper(paper: Paper, library: Library, bibtex: str,
                  after_abstract: tuple[Section, ...] = (), after_bibtex: tuple[Section, ...] = (),
-                 slugs: dict[str, str] | None = None, digests: dict[str, Digest] | None = None) -> str:
+                 slugs: dict[str, str] | None = None, digests: dict[str, Digest] | None = None,
+                 edit_url: str = "") -> str:
     """The paper page. Other stages contribute whole HTML sections (note, tags, related papers,
     graph) through `after_abstract` / `after_bibtex`, so this stays one straight list. `slugs`
     names each tag's page (render/tags.py, `tag_slugs`), for the tag chips; `digests` the digests
@@ -150,12 +164,12 @@ def render_paper(paper: Paper, library: Library, bibtex: str,
     note = library.notes.by_paper.get(paper.id) if library.notes else None
     own = own_parts(paper)
     parts = [
-        front_matter(paper, note.path if note else None, own),
+        front_matter(paper, own),
         "",
         chips(paper, me, slugs or {}),
         heading(1, escape.text(plain_title(paper.title)), ids),
         own[2],
-        HEADER_MARK,
+        header(paper, own, note.path if note else None, edit_url),
         heading(2, "Abstract", ids),
         _abstract(paper),
         *_sections(after_abstract, ids),

@@ -10,14 +10,12 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from functools import partial
 from pathlib import Path
 from typing import Any
 
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.toc import get_toc
 from mkdocs.utils import get_relative_url
-from watchdog.events import FileSystemEventHandler
 
 from ..build import build
 from ..config import load_config
@@ -25,7 +23,6 @@ from ..render import html
 from . import search
 from . import serve_rebuilds as serve_prune
 from . import whitespace as slim
-from .fragments import FragmentCache
 from .shared_chrome import SharedChrome
 
 log = logging.getLogger("mkdocs.plugins.readinglist")
@@ -38,7 +35,16 @@ def _enabled() -> bool:
 
 
 class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
-    _shared: SharedChrome | None = None  # the icons and scripts this build's paper pages share
+    """Runs the generator before each build. Its other parts are speed-ups through MkDocs' public
+    events that change no byte of any page's `<article>` (tests/site/test_without_plugin.py builds
+    the site with and without the plugin and compares): the paper bodies, already HTML, skip the
+    Markdown pass; the theme chrome around paper pages is shared as files and its indentation
+    dropped; unchanged paper pages are left out of `mkdocs serve` rebuilds; search is Pagefind's."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._bodies: dict[str, str] = {}  # page source -> its finished HTML body, for on_page_content
+        self._shared = SharedChrome()
 
     def on_startup(self, command: str, dirty: bool = False, **_: Any) -> None:
         _state["serving"] = command == "serve"
@@ -49,20 +55,18 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
             # Paper and listing pages are HTML with relative links of the form `../slug/`.
             log.warning("readinglist: generated pages link with directory URLs (papers/<slug>/); "
                         "use_directory_urls: false in mkdocs.yml would break those links")
+        # What the templates may rely on only when this plugin runs (overrides/main.html).
+        config.extra["readinglist_plugin"] = True
         if search.available():
-            config.extra["readinglist_search_worker"] = search.WORKER
+            config.extra["readinglist_search"] = search.SCRIPT
         else:
             log.warning("readinglist: the Pagefind binary is missing (pip install -e .); "
                         "search falls back to Material's built-in index")
         return config
 
-    def on_env(self, env: Any, config: Any, **_: Any) -> Any:
-        # A fresh cache per build: `mkdocs serve` rebuilds with the same environment.
-        env.globals["rl_cached"] = FragmentCache()
-        env.globals["rl_shared"] = self._shared = SharedChrome()
-        return env
-
     def on_pre_build(self, config: Any, **_: Any) -> None:
+        self._shared = SharedChrome()  # a fresh one per build: `mkdocs serve` rebuilds with this plugin
+        self._bodies.clear()
         if _enabled():
             result = build(load_config(Path(config.config_file_path)))
             for problem in result.problems:
@@ -80,25 +84,43 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
 
     def on_page_markdown(self, markdown: str, page: Any, config: Any, **_: Any) -> str:
         # Pagefind indexes the papers; Material's own index would be a second, 25 MB copy of them.
-        if config.extra.get("readinglist_search_worker"):
+        if config.extra.get("readinglist_search"):
             meta = page.meta.get("search") if isinstance(page.meta.get("search"), dict) else {}
             page.meta["search"] = {**meta, "exclude": True}
         if page.meta.get(html.FLAG) is True:
-            # The generator wrote this body as finished HTML (render/html.py): no Markdown pass.
-            page.render = partial(_render_prebuilt, page)
+            # The generator wrote this body as finished HTML (render/html.py): Python-Markdown
+            # would give it back unchanged, at 5 ms a page. It comes back in on_page_content.
+            self._bodies[page.file.src_uri] = markdown
+            return ""
         return markdown
+
+    def on_page_content(self, output: str, page: Any, config: Any, files: Any, **_: Any) -> str:
+        body = self._bodies.pop(page.file.src_uri, None)
+        if body is None:
+            return output
+        # What Markdown's `toc` would have listed (the headings carry its ids and permalinks).
+        page.toc = get_toc(html.toc_tokens(body))  # type: ignore[arg-type]
+        return body.strip()
+
+    def on_post_page(self, output: str, page: Any, **_: Any) -> str:
+        if page.meta.get("template") != "paper.html":
+            return output
+        # The chrome of ten thousand paper pages: icons, inline scripts and script-only parts go
+        # into files all of them share, and the theme's indentation goes (site/shared_chrome.py,
+        # site/whitespace.py). Only outside the article, which stays as MkDocs rendered it.
+        start, end = output.find("<article"), output.rfind("</article>")
+        if start < 0 or end < 0 or not _sharing():
+            return output
+        base = get_relative_url(".", page.url)
+        before, article, after = output[:start], output[start:end], output[end:]
+        return (slim.strip_indentation(self._shared.share(before, base)) + article
+                + slim.strip_indentation(self._shared.share(after, base)))
 
     def on_post_build(self, config: Any, **_: Any) -> None:
         serve_prune.keep_sitemap(config.site_dir, _state)
-        (self._shared or SharedChrome()).write(Path(config.site_dir))
+        self._shared.write(Path(config.site_dir))
         _finish_search_index(config)
         _state["built"] = True
-
-    def on_post_page(self, output: str, page: Any, **_: Any) -> str:
-        if self._shared is not None and page.meta.get("template") == "paper.html":
-            # The rest of a paper page's chrome went through rl_shared in overrides/paper.html.
-            output = self._shared.share_head(output, get_relative_url(".", page.url))
-        return str(slim.strip_indentation(output))
 
     def on_serve(self, server: Any, config: Any, builder: Any, **_: Any) -> Any:
         if _enabled():
@@ -106,62 +128,12 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
             for folder in (rl.seeds_dir, rl.content_dir):
                 if folder.exists():
                     server.watch(str(folder))
-        native_observer(server)
         return server
 
 
-class _ChangesOnly(FileSystemEventHandler):  # type: ignore[misc]
-    """Passes on what changes a file. inotify also reports files being opened and closed unwritten,
-    and every build reads the whole docs folder: MkDocs would rebuild after each build, forever."""
-
-    CHANGES = frozenset({"created", "modified", "moved", "deleted", "closed"})
-
-    def __init__(self, handler: Any) -> None:
-        super().__init__()
-        self.handler = handler
-
-    def dispatch(self, event: Any) -> None:
-        if event.event_type in self.CHANGES:
-            self.handler.dispatch(event)
-
-
-def native_observer(server: Any) -> bool:
-    """Let `mkdocs serve` hear of changes from the operating system instead of polling for them.
-
-    MkDocs polls its watched folders every half second, and each poll lists and stats every file
-    of the docs folder: at 10,000 papers a tenth of a second of CPU twice a second, and up to half
-    a second before an edit is even noticed. The same handlers on watchdog's native observer
-    (inotify on Linux) hear of a change at once. Reaches into MkDocs' and watchdog's internals, so
-    anything unexpected leaves the polling observer as it was."""
-    try:
-        from watchdog.observers import Observer
-        from watchdog.observers.polling import PollingObserver
-
-        old = server.observer
-        if not isinstance(old, PollingObserver) or old.is_alive() or Observer is PollingObserver:
-            return False
-        new = Observer()
-        refs = {}
-        for path, watch in server._watch_refs.items():
-            for handler in old._handlers.get(watch, ()):
-                refs[path] = new.schedule(_ChangesOnly(handler), path, recursive=watch.is_recursive)
-        if set(refs) != set(server._watch_refs):
-            return False
-        server.observer, server._watch_refs = new, refs
-        return True
-    except Exception as exc:  # a different MkDocs or watchdog: polling still works
-        log.debug(f"readinglist: keeping MkDocs' polling observer ({exc})")
-        return False
-
-
-def _render_prebuilt(page: Any, config: Any, files: Any) -> None:
-    """What `Page.render` leaves on a page, for a body that is already HTML."""
-    body = page.markdown or ""
-    page.content = body
-    page.toc = get_toc(html.toc_tokens(body))  # type: ignore[arg-type]
-    page.present_anchor_ids = html.anchor_ids(body)
-    page.links_to_anchors = {}
-    page._title_from_render = None
+def _sharing() -> bool:
+    """`READINGLIST_SHARED_CHROME=off` keeps every paper page's chrome inline (the benchmark's switch)."""
+    return os.environ.get("READINGLIST_SHARED_CHROME", "").lower() not in {"off", "0", "no"}
 
 
 # Search: a Pagefind index written after each build, behind Material's search box (generator/search.py).
@@ -179,7 +151,7 @@ def _prepared(config: Any) -> Path:
 def _start_search_index(config: Any) -> None:
     """Index the papers while MkDocs renders the pages: Pagefind is a process of its own, so on two
     cores the index costs next to no time; an unchanged list reuses the index of the last build."""
-    if not config.extra.get("readinglist_search_worker"):
+    if not config.extra.get("readinglist_search"):
         return
     papers, out = Path(config.docs_dir) / "papers.json", _prepared(config)
 
@@ -200,7 +172,7 @@ def _start_search_index(config: Any) -> None:
 
 def _finish_search_index(config: Any) -> None:
     thread = _state.get("index_thread")
-    if not config.extra.get("readinglist_search_worker") or thread is None:
+    if not config.extra.get("readinglist_search") or thread is None:
         return
     site = Path(config.site_dir)
 

@@ -8,9 +8,10 @@ a query needs (a few hundred KB), so results come at once however long the list 
 This module writes that index after MkDocs has built the site (the MkDocs hook calls
 `index_site`). It indexes exactly what a reader searches for — each paper's title, authors,
 citation key and abstract, taken from `papers.json` — and leaves out page boilerplate and the
-BibTeX block, which would repeat the same words on every page. Material's search box stays: a
-small web worker (`static/search-worker.js`) answers Material's search messages from Pagefind,
-so typing into `.md-search__input` shows `.md-search-result__item` results as before.
+BibTeX block, which would repeat the same words on every page. Material's search box stays
+(overrides/partials/search.html, without Material's own search component), and
+`static/readinglist-search.js` answers it through Pagefind's JavaScript API, so typing into
+`.md-search__input` shows `.md-search-result__item` results in Material's markup.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ log = logging.getLogger("mkdocs.readinglist")
 
 INDEX_DIR = "pagefind"
 STAMP = ".readinglist-records"
-WORKER = "assets/javascripts/readinglist-search.js"
+SCRIPT = "assets/javascripts/readinglist-search.js"
 
 
 class SearchIndexError(Exception):

@@ -49,7 +49,7 @@ _ICON = re.compile(r'<svg xmlns="http://www.w3.org/2000/svg" viewBox="([^"<>]*)"
 _SHARED_STARTS = (
     '<form class="md-header__option" data-md-component="palette">',
     '<label class="md-header__button md-icon" for="__search">',
-    '<div class="md-search" data-md-component="search" role="dialog">',
+    '<div class="md-search" data-',  # Material's search dialog, or readinglist's (partials/search.html)
     '<nav class="md-nav md-nav--primary',
 )
 # Blocks that differ per page would each get a file of their own; past this many they stay inline.
@@ -104,7 +104,7 @@ class SharedChrome:
         return made
 
     def _new_script(self, run: str, base: str) -> str:
-        lines = ["// readinglist: theme chrome shared by the paper pages (generator/chrome.py)."]
+        lines = ["// readinglist: theme chrome shared by the paper pages (generator/site/shared_chrome.py)."]
         pos = 0
         for m in re.finditer(r"<script>(.*?)</script>", run, re.S):
             lines.append(_insert(run[pos : m.start()]))
@@ -122,7 +122,7 @@ class SharedChrome:
 
     def icons_css(self) -> str:
         rules = [
-            "/* readinglist: the theme's icons on paper pages, drawn as masks (generator/chrome.py). */",
+            "/* readinglist: the theme's icons on paper pages, drawn as masks (generator/site/shared_chrome.py). */",
             "svg.rl-icon{background-color:currentcolor;-webkit-mask-position:center;mask-position:center;"
             "-webkit-mask-repeat:no-repeat;mask-repeat:no-repeat;-webkit-mask-size:contain;mask-size:contain}",
             "@media (forced-colors:active){svg.rl-icon{forced-color-adjust:none;background-color:CanvasText}}",

@@ -1,7 +1,10 @@
-"""The page header's note button reads `rl_note` (the note's real file) or `rl_note_new` (none yet)."""
+"""The page header's note button: "Edit this note" on the note's real file, "Write a note" (the
+host's new-file page, named and started for the paper) when it has none; only with an edit URL."""
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -10,10 +13,11 @@ from generator.config import Config
 from generator.render.notes import note_section
 
 HERTRICH = "papers/generative-feature-training-of-thin-2-layer-networks.md"
+EDIT = "https://github.com/u/r/edit/main/"
 
 
-def _front(text: str) -> list[str]:
-    return text.split("\n---\n", 1)[0].splitlines()
+def _header(text: str) -> str:
+    return text[text.index('<div class="rl-header">'):text.index("</div>", text.index('<div class="rl-header">'))]
 
 
 def test_header_points_at_the_note_file_even_when_the_note_renames_the_key(
@@ -22,13 +26,20 @@ def test_header_points_at_the_note_file_even_when_the_note_renames_the_key(
     # Named by the old key, and giving the paper a new one: the file keeps its name.
     (config.notes_dir / "hertrich2025generative.md").write_text(
         "---\ncitekey: hertrich2024thin\nstatus: read\n---\nA note.\n", encoding="utf-8")
-    files = build(config, write=False).files
-    front = _front(files[HERTRICH])
-    assert 'rl_note: "content/notes/hertrich2025generative.md"' in front
-    assert not any(line.startswith("rl_note_new:") for line in front)
+    files = build(replace(config, extra={**config.extra, "edit_url": EDIT}), write=False).files
+    header = _header(files[HERTRICH])
+    assert (f'<a class="md-button rl-edit-note" href="{EDIT}content/notes/hertrich2025generative.md"'
+            ' title="content/notes/hertrich2025generative.md">Edit this note</a>') in header
+    assert "Write a note" not in header
     kl = next(v for k, v in files.items() if k.startswith("papers/kl-for-a-kl") and k.endswith(".md"))
-    assert 'rl_note_new: "content/notes/oh2026kl.md"' in _front(kl)
-    assert not any(line.startswith("rl_note:") for line in _front(kl))
+    new = re.search(r'<a class="md-button rl-edit-note rl-new-note" href="([^"]+)" '
+                    r'title="content/notes/oh2026kl.md">Write a note</a>', _header(kl))
+    assert new is not None
+    assert html.unescape(new.group(1)) == ("https://github.com/u/r/new/main/content/notes"
+                                           "?filename=oh2026kl.md&value=---%0Astatus%3A%20to-read%0A---%0A")
+    # Without an edit URL: no button (the note section still says where the file is).
+    plain = build(config, write=False).files
+    assert "rl-edit-note" not in _header(plain[HERTRICH])
 
 
 def test_note_section_links_to_edit_url_when_set(project: Callable[..., Config]) -> None:

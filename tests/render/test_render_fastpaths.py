@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import json
 import re
 import urllib.parse
 
@@ -11,9 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.build import BuildResult
 from generator.model import Paper, SourceRef
-from generator.render.paper import description, front_matter, link_buttons, quote_plus
+from generator.render.paper import description, quote_plus
 
 
 @given(st.text() | st.lists(st.sampled_from(["a", " ", "~", "-", ".", "_", "+", "%", "&", "é", "𝔼", "/", ":"]))
@@ -26,14 +24,6 @@ def test_quote_plus_is_urllibs(text: str) -> None:
             quote_plus(text)
         return
     assert quote_plus(text) == expected
-
-
-def test_link_buttons_are_the_json_objects_json_dumps_writes(seed_build: BuildResult) -> None:
-    for paper in seed_build.library.papers:
-        lines = [line[4:] for line in front_matter(paper).splitlines() if line.startswith("  - {")]
-        expected = [json.dumps({"label": label, "url": url, "primary": primary}, ensure_ascii=False)
-                    for label, url, primary in link_buttons(paper)]
-        assert lines == expected and lines
 
 
 SENTENCE_PIECES = ["A", "b", ".", "!", "?", " ", "  ", "\t", "\n", "\u00a0", "e.g.", "Z", "1", "x" * 150]

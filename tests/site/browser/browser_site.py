@@ -127,3 +127,22 @@ def build_site(project: Path, site_dir: Path, config: Path | None = None, *, hoo
         cwd=project, env=env, capture_output=True, text=True, timeout=300)
     if run.returncode != 0:
         raise RuntimeError(f"mkdocs build failed in {project}:\n{run.stdout}\n{run.stderr}")
+
+
+def zensical_build(project: Path, served: Served) -> None:
+    """`readinglist build`, then `zensical build` of the same docs folder into `served.site_dir`.
+    Zensical reads mkdocs.yml and runs no MkDocs plugin (ours included): the generator runs first,
+    and the pages must stand without the plugin (plain templates, no readinglist Jinja)."""
+    config = variant_config(project, served)
+    text = config.read_text(encoding="utf-8")
+    text, n = re.subn(r"(?m)^site_dir:.*$", f"site_dir: {served.site_dir}", text)
+    if n != 1:
+        raise RuntimeError("mkdocs.yml has no site_dir")
+    config.write_text(text, encoding="utf-8")
+    zensical = Path(sys.executable).with_name("zensical")
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    for args in ([sys.executable, "-m", "generator", "-f", str(config), "build"],
+                 [str(zensical), "build", "-f", str(config)]):
+        run = subprocess.run(args, cwd=project, env=env, capture_output=True, text=True, timeout=300)
+        if run.returncode != 0:
+            raise RuntimeError(f"{args[0]} failed in {project}:\n{run.stdout}\n{run.stderr}")

@@ -1,16 +1,42 @@
-"""A paper page in the browser: header from the theme template, BibTeX copy button, math, metadata."""
+"""A paper page in the browser: header, BibTeX copy button, math, metadata; on the site MkDocs builds
+(at / and under /reading-list/) and on the one Zensical builds from the same docs folder without
+the readinglist plugin."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_site import EDIT_URL, Served
+from browser_site import EDIT_URL, Served, serve, zensical_build
 from browser_ui import goto, h1, path_of
 from pybtex.database import parse_string
 
+from tests.conftest import copy_project, require_tool
+
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="session")
+def zensical_site(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    require_tool(str(Path(sys.executable).with_name("zensical")))
+    project = tmp_path_factory.mktemp("zensical-project")
+    copy_project(project)
+    served = serve("zensical", project / "site-zensical", "/")
+    try:
+        zensical_build(project, served)
+        yield served
+    finally:
+        served.stop()
+
+
+@pytest.fixture(params=["root", "subpath", "zensical"])
+def site(request: pytest.FixtureRequest, served_sites: dict[str, Served]) -> Served:
+    """This module's pages on all three sites (the suite's other modules use the two MkDocs ones)."""
+    if request.param == "zensical":
+        return request.getfixturevalue("zensical_site")  # type: ignore[no-any-return]
+    return served_sites[request.param]
 
 MATRYOSHKA = "papers/matryoshkalora-learning-accurate-hierarchical-low-rank/"
 POETS = "papers/poets-uncertainty-aware-llm-optimization-via-compute/"
