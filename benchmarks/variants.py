@@ -13,7 +13,6 @@ cached under .readinglist-cache/bench-venvs/<commit>/.
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from dataclasses import dataclass, field
@@ -63,6 +62,7 @@ def parse_variant(text: str) -> Variant:
 
 
 def current_checkout() -> Checkout:
+    check_plugin(Path(sys.executable), ROOT)
     return Checkout("current", ROOT, Path(sys.executable))
 
 
@@ -86,6 +86,8 @@ def rev_checkout(rev: str) -> Checkout:
         subprocess.run(["tar", "-x", "-C", str(src)], input=archive, check=True)
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
         subprocess.run([str(python), "-m", "pip", "install", "-q", "-e", str(src)], check=True)
+        # Byte-compiled once here, as a regular install is (an editable one compiles on first import).
+        subprocess.run([str(python), "-m", "compileall", "-q", str(src / "generator")], check=False)
         ready.write_text(commit + "\n")
     check_plugin(python, src)
     return Checkout(f"{rev}", src, python)
@@ -96,7 +98,9 @@ def check_plugin(python: Path, src: Path) -> None:
     code = ("import importlib.metadata as m, sys\n"
             "ep = [e for e in m.entry_points(group='mkdocs.plugins') if e.name == 'readinglist']\n"
             "print(sys.modules[ep[0].load().__module__].__file__ if ep else '')")
-    out = subprocess.run([str(python), "-c", code], check=True, capture_output=True, text=True,
-                         env=dict(os.environ, PYTHONPATH="")).stdout.strip()
+    # -I: neither PYTHONPATH nor the current folder on the path, as for the benchmark's commands,
+    # which run in the project folder (no `generator` package there).
+    out = subprocess.run([str(python), "-I", "-c", code], check=True, capture_output=True, text=True,
+                         cwd=src.parent).stdout.strip()
     if not out or not Path(out).resolve().is_relative_to(src.resolve()):
         raise SystemExit(f"the readinglist MkDocs plugin of {python} is {out or 'missing'}, not under {src}")
