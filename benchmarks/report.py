@@ -76,7 +76,8 @@ def raw_lines(runs: list[dict[str, Any]]) -> list[str]:
         if r["variant"] == STOCK:
             out.append(f"{head} mkdocs build {r['mkdocs']:.2f} s, site {r['site_bytes'] / 1e6:.1f} MB")
             continue
-        papers = "" if r["papers"] == r["n"] else f", papers.json lists {r['papers']} papers, not {r['n']}!"
+        papers = ("" if r["papers"] == r["n"] else ", no build/papers.json" if r["papers"] is None
+                  else f", papers.json lists {r['papers']} papers, not {r['n']}!")
         out.append(f"{head} generator {r['gen']:.2f} s ({r['gen_cpu']:.2f} s CPU, {r['peak_mb']:.0f} MB), "
                    f"no change {r['nochange']:.2f} s ({r['rewritten']} files), mkdocs build {r['mkdocs']:.2f} s "
                    f"({r['mkdocs_cpu']:.2f} s CPU), whole {r['whole']:.2f} s{papers}")
