@@ -18,6 +18,7 @@ import string
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 # Research topics: each a list of words and phrases papers on it share.
 TOPICS: dict[str, list[str]] = {
@@ -293,10 +294,27 @@ def listing_digest(rng: random.Random, papers: list[SynthPaper]) -> str:
     return "\n".join(out) + "\n"
 
 
-def generate(n: int, dest: Path, seed: int = 0, start: dt.date = dt.date(2025, 1, 6)) -> dict[str, int]:
-    """Write digests holding `n` distinct papers into `dest`; returns counts for the report."""
-    s = Synth(seed)
+class Maker(Protocol):
+    """What makes the papers: `Synth` here, `seeded.SeedText` for text that follows the seeds."""
+
+    rng: random.Random
+
+    def paper(self) -> SynthPaper: ...
+
+
+@dataclass
+class Written:
+    papers: list[SynthPaper]   # the distinct papers, each once
+    files: int
+    days: int
+
+
+def generate(n: int, dest: Path, seed: int = 0, start: dt.date = dt.date(2025, 1, 6),
+             maker: Maker | None = None) -> Written:
+    """Write digests holding `n` distinct papers into `dest` (made by `maker`, default `Synth(seed)`)."""
+    s = maker or Synth(seed)
     rng = s.rng
+    made_papers: list[SynthPaper] = []
     dest.mkdir(parents=True, exist_ok=True)
     made = files = 0
     day = start
@@ -307,9 +325,11 @@ def generate(n: int, dest: Path, seed: int = 0, start: dt.date = dt.date(2025, 1
         n_acc = min(room, rng.randint(4, 14))
         n_sub = min(room - n_acc, rng.randint(4, 16))
         accepted = [s.paper() for _ in range(n_acc)]
+        made_papers += accepted
         if pending and rng.random() < 0.5:
             accepted.append(pending.pop(0))   # seen before under review; not a new paper
         submitted = [s.paper() for _ in range(n_sub)]
+        made_papers += submitted
         certified = [accepted.pop()] if len(accepted) > 2 and rng.random() < 0.2 else []
         anonymous = {id(p) for p in submitted if rng.random() < 0.5}
         for p in submitted:
@@ -322,11 +342,12 @@ def generate(n: int, dest: Path, seed: int = 0, start: dt.date = dt.date(2025, 1
         n_list = min(n - made, rng.randint(40, 90))
         if n_list > 0:
             listed = [s.paper() for _ in range(n_list)]
+            made_papers += listed
             made += n_list
             (dest / f"{day.isoformat()}-cs-lg.txt").write_text(listing_digest(rng, listed), encoding="utf-8")
             files += 1
         day += dt.timedelta(days=1)
-    return {"papers": made, "files": files, "days": (day - start).days}
+    return Written(made_papers, files, (day - start).days)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -336,7 +357,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args(argv)
     info = generate(args.n, args.dest, args.seed)
-    print(f"wrote {info['papers']} papers in {info['files']} digests ({info['days']} days) to {args.dest}")
+    print(f"wrote {len(info.papers)} papers in {info.files} digests ({info.days} days) to {args.dest}")
     return 0
 
 

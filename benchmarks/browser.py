@@ -1,0 +1,195 @@
+"""The two measurements in a browser (Debian's Chromium through Playwright), run once on the base
+variant: first search results after typing (target <= 1.5 s), and a note edit under
+`readinglist serve` until the open tab shows it (target <= 2 s)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+from variants import Checkout
+
+
+def serve_static(site: Path, prefix: str = "/reading-list/") -> tuple[Any, str]:
+    """Serve `site` under `prefix` on 127.0.0.1 (free port), like a GitHub project page."""
+    import functools
+    import http.server
+    import threading
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def translate_path(self, path: str) -> str:
+            if not path.startswith(prefix):
+                return str(site / "__missing__")
+            return super().translate_path("/" + path[len(prefix):])
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    handler = functools.partial(Handler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}{prefix}"
+
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+SEARCH_URLS = ("/pagefind/", "/search/", "readinglist-search.js", "/workers/search.")
+
+
+def search_latency(site: Path, query: str, runs: int = 3) -> dict[str, Any]:
+    """Open a paper page in a fresh browser context, type `query`, time until results show."""
+    from playwright.sync_api import sync_playwright
+
+    papers = json.loads((site / "papers.json").read_text(encoding="utf-8"))
+    page_url = papers[len(papers) // 2]["page"]
+    server, base = serve_static(site)
+    times, totals, fetched, counts, first_ok = [], [], [], [], True
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            for _ in range(runs):
+                ctx = browser.new_context()
+                page = ctx.new_page()
+                got: list[int] = []
+                # Bytes search needs (the worker, Pagefind's files, Material's search index); the
+                # sitemap Material's instant navigation loads on every first visit is not search.
+                page.on("requestfinished", lambda r, got=got: got.append(
+                    r.sizes()["responseBodySize"] if any(k in r.url for k in SEARCH_URLS) else 0))
+                t_open = time.perf_counter()
+                page.goto(base + page_url, wait_until="load")
+                box = page.locator(".md-search__input")
+                box.click()
+                box.press_sequentially(query)
+                t_typed = time.perf_counter()
+                page.locator(".md-search-result__item").first.wait_for(timeout=60_000)
+                t_result = time.perf_counter()
+                times.append(t_result - t_typed)
+                totals.append(t_result - t_open)
+                counts.append(page.locator(".md-search-result__item").count())
+                fetched.append(sum(got))
+                # The first result's link must open a paper page.
+                href = page.locator(".md-search-result__item a").first.get_attribute("href") or ""
+                first_ok = first_ok and "/papers/" in href
+                ctx.close()
+            browser.close()
+    finally:
+        server.shutdown()
+    return {"after_typing_s": max(times), "open_to_result_s": max(totals), "fetched_kb": max(fetched) / 1024,
+            "results_shown": min(counts), "links_ok": first_ok, "query": query}
+
+
+# ---------------------------------------------------------------- edit loop under `readinglist serve`
+
+def edit_loop(code: Checkout, config_file: Path, timeout: float = 900.0) -> dict[str, Any]:
+    """Edit a paper (its note when notes exist, else its title in the digest) under `readinglist serve`
+    and time until the open page in Chromium shows the edit."""
+    import socket
+
+    from playwright.sync_api import sync_playwright
+
+    proj = config_file.parent
+    site_json = proj / "build" / "papers.json"
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", READINGLIST_PROGRESS="off", CI="")
+    env.pop("PYTHONPATH", None)
+    if not site_json.exists():
+        subprocess.run([*code.readinglist(), "-f", str(config_file), "build"], env=env, check=True,
+                       capture_output=True)
+    papers = json.loads(site_json.read_text(encoding="utf-8"))
+    paper = papers[len(papers) // 3]
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    log = open(proj / "serve.log", "w")
+    proc = subprocess.Popen([*code.readinglist(), "-f", str(config_file), "serve", "--port", str(port)],
+                            stdout=log, stderr=subprocess.STDOUT, env=env, cwd=proj, start_new_session=True)
+    url = f"http://127.0.0.1:{port}/{paper['page']}"
+    marker = f"Benchmark edit {int(time.time())}"
+    try:
+        t_start = time.perf_counter()
+        import urllib.request
+        while True:
+            if proc.poll() is not None:
+                raise SystemExit(f"readinglist serve exited early; see {proj / 'serve.log'}")
+            try:
+                with urllib.request.urlopen(url, timeout=5) as resp:
+                    if resp.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.perf_counter() - t_start > timeout:
+                raise SystemExit("readinglist serve did not come up in time")
+            time.sleep(1.0)
+        startup = time.perf_counter() - t_start
+        # The note is made first (`readinglist note`, a new file: a full rebuild) and the timed edit
+        # is a change to it, as when a curator writes a note: what the target is about.
+        note = _note_stub(code, proj, paper)
+        if note is not None:
+            _wait_for(url, 'id="my-notes"', timeout)
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            page = browser.new_page()
+            page.goto(url, wait_until="load")
+            time.sleep(2.0)  # let the live-reload socket connect
+            if note is not None:
+                with note.open("a", encoding="utf-8") as fh:
+                    fh.write(f"\n\n{marker}.\n")
+                how = f"note {note.relative_to(proj)}"
+            else:
+                how = _title_edit(proj, paper, marker)
+            t0 = time.perf_counter()
+            page.get_by_text(marker).first.wait_for(timeout=120_000)
+            took = time.perf_counter() - t0
+            browser.close()
+    finally:
+        os.killpg(proc.pid, 15)
+        proc.wait(timeout=30)
+        log.close()
+    return {"edit_s": took, "startup_s": startup, "edited": how}
+
+
+def _wait_for(url: str, text: str, timeout: float) -> None:
+    import urllib.request
+
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < timeout:
+        try:
+            with urllib.request.urlopen(url, timeout=5) as resp:
+                if text in resp.read().decode("utf-8", "replace"):
+                    return
+        except OSError:
+            pass
+        time.sleep(0.5)
+    raise SystemExit(f"{url} never showed {text!r}")
+
+
+def _note_stub(code: Checkout, proj: Path, paper: dict[str, Any]) -> Path | None:
+    """The paper's note, made by `readinglist note` (None on a branch without notes)."""
+    notes = proj / "content" / "notes"
+    probe = subprocess.run([*code.readinglist(), "note", "--help"], capture_output=True, text=True, cwd=proj)
+    if probe.returncode != 0:
+        return None
+    before = set(notes.rglob("*.md")) if notes.exists() else set()
+    subprocess.run([*code.readinglist(), "-f", str(proj / "mkdocs.yml"), "note", paper["key"]], capture_output=True,
+                   text=True, cwd=proj)
+    after = set(notes.rglob("*.md")) if notes.exists() else set()
+    created = sorted(after - before) or sorted(p for p in after if paper["key"] in p.name
+                                               or paper["page"].split("/")[1] in p.name)
+    return created[0] if created else None
+
+
+def _title_edit(proj: Path, paper: dict[str, Any], marker: str) -> str:
+    """Without notes: change the paper's title in its digest."""
+    for digest in sorted((proj / "seeds").glob("*.txt")):
+        text = digest.read_text(encoding="utf-8")
+        title = paper["title_source"]
+        if title in text:
+            digest.write_text(text.replace(title, f"{title} {marker}", 1), encoding="utf-8")
+            return f"title in {digest.name}"
+    raise SystemExit("could not find the paper to edit")
+

@@ -1,0 +1,150 @@
+"""The folders a benchmark builds: a curator's project per workload and checkout, and the stock
+MkDocs + Material reference site holding the same papers as plain Markdown pages."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import time
+import unicodedata
+from pathlib import Path
+
+import seeded
+import synth
+
+WORKLOADS = ("synth", "seeded")
+
+
+def write_seeds(workload: str, n: int, dest: Path, seed: int) -> list[synth.SynthPaper]:
+    """The digests of `workload` with `n` distinct papers in `dest`; returns the distinct papers."""
+    maker = seeded.SeedText(seed) if workload == "seeded" else None
+    return synth.generate(n, dest, seed, maker=maker).papers
+
+
+def make_project(dest: Path, code_root: Path, seeds: Path) -> Path:
+    """A project like a curator's: the checkout's mkdocs.yml, overrides/ and content/ (without notes,
+    which name seed papers), the workload's digests. Returns its mkdocs.yml."""
+    if dest.exists():
+        shutil.rmtree(dest)
+    dest.mkdir(parents=True)
+    shutil.copy(code_root / "mkdocs.yml", dest / "mkdocs.yml")
+    for name in ("overrides", "content"):
+        if (code_root / name).is_dir():
+            shutil.copytree(code_root / name, dest / name, ignore=shutil.ignore_patterns("notes"))
+    (dest / "overrides").mkdir(exist_ok=True)
+    shutil.copytree(seeds, dest / "seeds")
+    fresh_build_folder(dest)
+    return dest / "mkdocs.yml"
+
+
+def fresh_build_folder(proj: Path) -> None:
+    (proj / "build").mkdir(exist_ok=True)
+    (proj / "build" / ".gitignore").write_text("*\n!.gitignore\n")
+
+
+def cold_project(proj: Path) -> None:
+    """The project as before its first build: no build folder, no caches, no keys handed out. The
+    old output is moved aside (into the work folder's `old/`, removed at the end), not deleted:
+    deleting ten thousand files slows file creation on this machine's disk for minutes after."""
+    old = proj.parent / "old" / f"{proj.name}-{time.time_ns()}"
+    for name in ("build", ".readinglist-cache", "site"):
+        if (proj / name).exists():
+            old.mkdir(parents=True, exist_ok=True)
+            (proj / name).rename(old / name)
+    (proj / "citekeys.yml").unlink(missing_ok=True)
+    fresh_build_folder(proj)
+
+
+STOCK_CONFIG = """\
+site_name: Reading list (stock MkDocs reference)
+site_url: http://127.0.0.1:8000/
+docs_dir: docs
+site_dir: site
+theme:
+  name: material
+  font: false
+  features:
+    - navigation.instant
+    - search.suggest
+    - search.highlight
+    - content.code.copy
+plugins:
+  - search
+markdown_extensions:
+  - toc:
+      permalink: true
+  - attr_list
+  - pymdownx.highlight
+  - pymdownx.superfences
+not_in_nav: |
+  papers/*
+nav:
+  - Home: index.md
+"""
+
+
+def slug(text: str, taken: set[str]) -> str:
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    base = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")[:60].strip("-") or "paper"
+    name, k = base, 1
+    while name in taken:
+        k += 1
+        name = f"{base}-{k}"
+    taken.add(name)
+    return name
+
+
+def bibtex(key: str, p: synth.SynthPaper) -> str:
+    def esc(s: str) -> str:
+        return s.replace("{", "\\{").replace("}", "\\}")
+
+    return (f"@article{{{key},\n  title = {{{esc(p.title)}}},\n  author = {{{esc(' and '.join(p.authors))}}},\n"
+            f"  year = {{2025}},\n  url = {{https://openreview.net/forum?id={p.openreview}}},\n}}")
+
+
+def stock_project(dest: Path, papers: list[synth.SynthPaper]) -> Path:
+    """Stock MkDocs + Material, no readinglist plugin: one page per paper (title, authors, abstract,
+    BibTeX in a code block) and an index linking them. Returns its mkdocs.yml."""
+    if dest.exists():
+        shutil.rmtree(dest)
+    docs = dest / "docs" / "papers"
+    docs.mkdir(parents=True)
+    (dest / "mkdocs.yml").write_text(STOCK_CONFIG, encoding="utf-8")
+    taken: set[str] = set()
+    index = ["# Reading list", ""]
+    for p in papers:
+        name = slug(p.title, taken)
+        title = p.title.replace("<", "&lt;")
+        abstract = "\n\n".join(a.replace("<", "&lt;") for a in p.abstract)
+        page = (f"# {title}\n\n**Authors:** {', '.join(p.authors) or 'Anonymous'}\n\n## Abstract\n\n{abstract}\n\n"
+                f"## BibTeX\n\n```bibtex\n{bibtex(name.replace('-', '')[:40], p)}\n```\n")
+        (docs / f"{name}.md").write_text(page, encoding="utf-8")
+        index.append(f"- [{title}](papers/{name}.md)")
+    (dest / "docs" / "index.md").write_text("\n".join(index) + "\n", encoding="utf-8")
+    return dest / "mkdocs.yml"
+
+
+def tree_bytes(folder: Path) -> int:
+    total = 0
+    for dirpath, _dirs, names in os.walk(folder):
+        for name in names:
+            total += os.stat(os.path.join(dirpath, name)).st_size
+    return total
+
+
+def snapshot(folder: Path) -> dict[str, tuple[int, int]]:
+    """(inode, mtime in ns) of every file under `folder`: a file rewritten, even atomically through
+    a new file renamed over it, changes one of them."""
+    out = {}
+    for dirpath, _dirs, names in os.walk(folder):
+        for name in names:
+            path = os.path.join(dirpath, name)
+            st = os.stat(path)
+            out[path] = (st.st_ino, st.st_mtime_ns)
+    return out
+
+
+def files_changed(before: dict[str, tuple[int, int]], after: dict[str, tuple[int, int]]) -> int:
+    """Files written, added or removed between two snapshots."""
+    return sum(1 for p, v in after.items() if before.get(p) != v) + sum(1 for p in before if p not in after)

@@ -1,0 +1,95 @@
+"""The benchmark's one table (medians over the repeats) and every run's raw figures under it.
+
+Ratios are taken inside a round (each variant against the stock build and the base variant of the
+same round, built minutes apart), then their median over the rounds: this shared machine's speed
+moves by a third within a minute, and pairs built close together see the same machine."""
+
+from __future__ import annotations
+
+import statistics
+from typing import Any
+
+STOCK = "stock"
+TARGET_VS_STOCK = 1.25
+
+
+def fmt(value: float | None, spec: str = ".2f") -> str:
+    return "—" if value is None else format(value, spec)
+
+
+def _median(values: list[float | None]) -> float | None:
+    got = [v for v in values if v is not None]
+    return statistics.median(got) if got else None
+
+
+def summarise(runs: list[dict[str, Any]], base: str) -> list[dict[str, Any]]:
+    """One row per (workload, N, variant), in the order first measured."""
+    rows: dict[tuple[str, int, str], dict[str, Any]] = {}
+    by_round = {(r["workload"], r["n"], r["variant"], r["round"]): r for r in runs}
+    for r in runs:
+        key = (r["workload"], r["n"], r["variant"])
+        rows.setdefault(key, {"workload": r["workload"], "n": r["n"], "variant": r["variant"], "runs": []})
+        rows[key]["runs"].append(r)
+    out = []
+    for (workload, n, _variant), row in rows.items():
+        rs = row["runs"]
+        for name in ("gen", "mkdocs", "whole", "peak_mb", "nochange", "rewritten", "site_bytes", "papers"):
+            row[name] = _median([x.get(name) for x in rs])
+        vs_stock, vs_base, share = [], [], []
+        for x in rs:
+            stock = by_round.get((workload, n, STOCK, x["round"]))
+            basis = by_round.get((workload, n, base, x["round"]))
+            if stock:
+                vs_stock.append(x["whole"] / stock["whole"])
+            if basis and x["variant"] != STOCK:
+                vs_base.append(x["whole"] / basis["whole"] - 1)
+            if x.get("gen") is not None:
+                share.append(x["gen"] / x["whole"])
+        row["vs_stock"], row["vs_base"], row["share"] = _median(vs_stock), _median(vs_base), _median(share)
+        out.append(row)
+    return out
+
+
+HEAD = ["workload", "N", "variant", "generator s", "mkdocs build s", "whole build s", "vs stock",
+        "vs base", "generator share", "generator peak MB", "no-change s (files)", "site KB/paper"]
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    lines = ["| " + " | ".join(HEAD) + " |", "|" + "---|" * len(HEAD)]
+    for r in rows:
+        stock = r["variant"] == STOCK
+        cells = [
+            r["workload"], f"{r['n']:,}", r["variant"], fmt(r["gen"]), fmt(r["mkdocs"], ".1f"), fmt(r["whole"], ".1f"),
+            fmt(r["vs_stock"]), "—" if stock or r["vs_base"] is None else f"{100 * r['vs_base']:+.1f} %",
+            "—" if r["share"] is None else f"{100 * r['share']:.1f} %", fmt(r["peak_mb"], ".0f"),
+            "—" if stock else f"{fmt(r['nochange'])} ({fmt(r['rewritten'], '.0f')})",
+            fmt(r["site_bytes"] / r["n"] / 1024 if r["site_bytes"] is not None else None, ".1f"),
+        ]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def raw_lines(runs: list[dict[str, Any]]) -> list[str]:
+    out = []
+    for r in runs:
+        head = f"{r['workload']} N={r['n']:,} round {r['round'] + 1} {r['variant']}:"
+        if r["variant"] == STOCK:
+            out.append(f"{head} mkdocs build {r['mkdocs']:.2f} s, site {r['site_bytes'] / 1e6:.1f} MB")
+            continue
+        papers = ("" if r["papers"] == r["n"] else ", no build/papers.json" if r["papers"] is None
+                  else f", papers.json lists {r['papers']} papers, not {r['n']}!")
+        out.append(f"{head} generator {r['gen']:.2f} s ({r['gen_cpu']:.2f} s CPU, {r['peak_mb']:.0f} MB), "
+                   f"no change {r['nochange']:.2f} s ({r['rewritten']} files), mkdocs build {r['mkdocs']:.2f} s "
+                   f"({r['mkdocs_cpu']:.2f} s CPU), whole {r['whole']:.2f} s{papers}")
+    return out
+
+
+def verdicts(rows: list[dict[str, Any]], base: str) -> list[str]:
+    out = []
+    for r in rows:
+        if r["variant"] == base and r["vs_stock"] is not None:
+            ok = "met" if r["vs_stock"] <= TARGET_VS_STOCK else "NOT met"
+            out.append(f"{r['workload']} at {r['n']:,}: whole build {r['vs_stock']:.2f} x stock MkDocs "
+                       f"(target <= {TARGET_VS_STOCK}: {ok}); no-change rebuild {fmt(r['nochange'])} s, "
+                       f"{fmt(r['rewritten'], '.0f')} files rewritten (target <= 1.5 s, 0 files)")
+    return out
