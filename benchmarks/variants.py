@@ -44,13 +44,13 @@ class Variant:
     rev: str | None = None  # None: the code of this worktree
 
 
-# The base first. Placeholders (commented out) are for the speed-ups the redesign keeps: uncomment
-# or add one line per speed-up, naming the variable that switches it off.
+# The base first, then one line per speed-up the product keeps, with the variable that switches it off.
 VARIANTS: list[Variant] = [
     Variant("base"),
-    Variant("jobs=1", {"READINGLIST_JOBS": "1"}),
-    # Variant("no-cache", {"READINGLIST_CACHE": "off"}),
-    # Variant("no-prewrite", {"READINGLIST_PREWRITE": "off"}),
+    Variant("jobs=1", {"READINGLIST_JOBS": "1"}),  # render and BibTeX workers (runtime/parallel.py)
+    Variant("no-cache", {"READINGLIST_CACHE": "off"}),  # the no-change memo (runtime/memo.py)
+    Variant("no-shared-chrome", {"READINGLIST_SHARED_CHROME": "off"}),  # site/shared_chrome.py
+    Variant("markdown-pass", {"READINGLIST_SKIP_MARKDOWN": "off"}),  # the plugin's on_page_content
 ]
 
 

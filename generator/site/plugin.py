@@ -87,7 +87,7 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
         if config.extra.get("readinglist_search"):
             meta = page.meta.get("search") if isinstance(page.meta.get("search"), dict) else {}
             page.meta["search"] = {**meta, "exclude": True}
-        if page.meta.get(html.FLAG) is True:
+        if page.meta.get(html.FLAG) is True and _on("READINGLIST_SKIP_MARKDOWN"):
             # The generator wrote this body as finished HTML (render/html.py): Python-Markdown
             # would give it back unchanged, at 5 ms a page. It comes back in on_page_content.
             self._bodies[page.file.src_uri] = markdown
@@ -109,7 +109,7 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
         # into files all of them share, and the theme's indentation goes (site/shared_chrome.py,
         # site/whitespace.py). Only outside the article, which stays as MkDocs rendered it.
         start, end = output.find("<article"), output.rfind("</article>")
-        if start < 0 or end < 0 or not _sharing():
+        if start < 0 or end < 0 or not _on("READINGLIST_SHARED_CHROME"):
             return output
         base = get_relative_url(".", page.url)
         before, article, after = output[:start], output[start:end], output[end:]
@@ -131,9 +131,10 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
         return server
 
 
-def _sharing() -> bool:
-    """`READINGLIST_SHARED_CHROME=off` keeps every paper page's chrome inline (the benchmark's switch)."""
-    return os.environ.get("READINGLIST_SHARED_CHROME", "").lower() not in {"off", "0", "no"}
+def _on(switch: str) -> bool:
+    """A speed-up's switch (the benchmark turns each off to show what it buys): `READINGLIST_SKIP_MARKDOWN=off`
+    sends paper bodies through Python-Markdown, `READINGLIST_SHARED_CHROME=off` keeps their chrome inline."""
+    return os.environ.get(switch, "").lower() not in {"off", "0", "no"}
 
 
 # Search: a Pagefind index written after each build, behind Material's search box (generator/search.py).
