@@ -159,9 +159,9 @@ def _start_search_index(config: Any) -> None:
     def run() -> None:
         try:
             with _index_lock:
-                count = search.build_index(papers, out)
+                count = search.build_index(papers, out, config=load_config(Path(config.config_file_path)))
             if count is not None:
-                log.info(f"readinglist: search index of {count} papers written")
+                log.info(f"readinglist: search index of {count} records written")
         except search.SearchIndexError as exc:
             _state["index_error"] = str(exc)
 

@@ -21,6 +21,7 @@ import hashlib
 import json
 import logging
 import os
+import re
 import shutil
 import subprocess
 import threading
@@ -31,6 +32,8 @@ from pathlib import Path
 from typing import Any
 
 from unidecode import unidecode
+
+from ..config import Config
 
 log = logging.getLogger("mkdocs.readinglist")
 
@@ -48,9 +51,57 @@ class Record:
     url: str
     title: str
     content: str
+    part: str = ""  # what matched, shown under a result's title: "" (the paper), "Note" or "Page"
 
     def as_dict(self) -> dict[str, Any]:
-        return {"url": self.url, "content": self.content, "language": "en", "meta": {"title": self.title}}
+        meta = {"title": self.title, **({"part": self.part} if self.part else {})}
+        return {"url": self.url, "content": self.content, "language": "en", "meta": meta}
+
+
+def curator_records(config: Config, papers: list[dict[str, Any]]) -> list[Record]:
+    """The curator's own words: each note (a record on its paper's page, so a word found only in
+    a note finds that paper) and each page of content/pages/."""
+    from ..enrich.registry import Registry
+    from ..errors import Problems
+    from ..notes.load import split_front_matter
+
+    out: list[Record] = []
+    by_page = {str(p.get("page") or ""): p for p in papers}
+    registry = Registry.load(config.registry_path, Problems())
+    stems: dict[str, str] = {}
+    for entry in registry.entries.values():
+        slug = entry.get("slug")
+        for name in (entry.get("key"), slug):
+            if name and slug:
+                stems.setdefault(name, f"papers/{slug}/")
+    notes = sorted(config.notes_dir.glob("*.md")) if config.notes_dir.is_dir() else []
+    for path in notes:
+        page = stems.get(path.stem)
+        paper = by_page.get(page or "")
+        text = _body(path, split_front_matter)
+        if page and paper and text:
+            title = " ".join(str(paper.get("title") or "").split())
+            out.append(Record(url=page + "#my-notes", title=title, content=text, part="Note"))
+    pages = sorted(config.pages_dir.rglob("*.md")) if config.pages_dir.is_dir() else []
+    for path in pages:
+        rel = path.relative_to(config.pages_dir).with_suffix("").as_posix()
+        url = "" if rel == "index" else (rel[: -len("/index")] if rel.endswith("/index") else rel) + "/"
+        raw = _body(path, split_front_matter, fold=False)
+        if raw.strip():
+            heading = re.search(r"(?m)^#\s+(.+?)\s*#*\s*$", raw)
+            out.append(Record(url=url, title=heading.group(1) if heading else path.stem, content=" ".join(raw.split()),
+                              part="Page"))
+    return out
+
+
+def _body(path: Path, split: Any, *, fold: bool = True) -> str:
+    """The Markdown of a note or page without its front matter (white space folded)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""  # the build reports it, with its path
+    body = split(text)[1]
+    return " ".join(body.split()) if fold else str(body)
 
 
 def record(paper: dict[str, Any]) -> Record:
@@ -97,20 +148,26 @@ def index_site(site_dir: Path, *, force: bool = False) -> int | None:
     return build_index(site_dir / "papers.json", site_dir / INDEX_DIR, force=force)
 
 
-def build_index(papers_file: Path, out: Path, *, force: bool = False) -> int | None:
-    """(Re)write the Pagefind index `out` from `papers_file`; None when `out` already holds it."""
+def build_index(papers_file: Path, out: Path, *, force: bool = False, config: Config | None = None) -> int | None:
+    """(Re)write the Pagefind index `out` from `papers_file` and, with `config`, the curator's notes
+    and pages (`curator_records`); None when `out` already holds it."""
     if not papers_file.is_file():
         raise SearchIndexError(f"{papers_file} is missing; was the generator run?")
     raw = papers_file.read_bytes()
     # The file's own hash first: every rebuild under `serve` asks, and parsing 30 MB of JSON
     # beside MkDocs' build (same interpreter) slowed each rebuild by half a second.
-    quick = "bytes " + hashlib.sha256(raw).hexdigest()
+    digest = hashlib.sha256(raw)
+    for folder in (config.notes_dir, config.pages_dir, config.registry_path) if config else ():
+        for path in sorted(folder.rglob("*.md")) if folder.is_dir() else [folder] if folder.is_file() else []:
+            digest.update(f"\0{path}\0".encode("utf-8", "surrogateescape") + path.read_bytes())
+    quick = "bytes " + digest.hexdigest()
     stamp_file = out / STAMP
     held = stamp_file.read_text(encoding="utf-8").splitlines() if stamp_file.is_file() else []
     current = not force and (out / "pagefind.js").is_file()
     if current and quick in held:
         return None
-    recs = records(json.loads(raw.decode("utf-8")))
+    papers = json.loads(raw.decode("utf-8"))
+    recs = records(papers) + (curator_records(config, papers) if config else [])
     stamp = fingerprint(recs)
     if current and stamp in held:
         stamp_file.write_text(f"{stamp}\n{quick}\n", encoding="utf-8")  # same records, other bytes

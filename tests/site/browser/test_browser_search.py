@@ -78,3 +78,23 @@ def test_every_accented_author_is_indexed_without_accents_too(served_sites: dict
     assert all("@article{" not in t and "@misc{" not in t and "Cite as" not in t for t in text.values())
     lunr = json.loads(site.file("search/search_index.json").read_text("utf-8"))
     assert lunr["docs"] == []
+
+
+def test_a_word_only_in_a_note_finds_the_notes_paper(page: Any, site: Served) -> None:
+    """"reading group" is only in content/notes/casper2025defending.md: the result is that paper's
+    page (at its note), marked as a note."""
+    casper = "Defending Against Unforeseen Failure Modes with Latent Adversarial Training"
+    goto(page, site, "all/")
+    titles = search(page, "reading group", expect=casper)
+    assert titles[0] == casper
+    item = page.locator(".md-search-result__item", has=page.get_by_role("heading", name=casper, exact=True)).first
+    assert item.locator(".rl-search-part").inner_text() == "Note"
+    href = item.locator("a").first.get_attribute("href")
+    assert href is not None and "papers/defending-against-unforeseen-failure-modes-with-latent/" in href
+    assert href.split("#")[1] == "my-notes"
+
+
+def test_a_word_of_a_curators_page_finds_it(page: Any, site: Served) -> None:
+    goto(page, site, "all/")
+    titles = search(page, "curator", expect="About this list")
+    assert "About this list" in titles
