@@ -129,7 +129,7 @@ def test_built_site_ships_a_small_material_index_and_pagefind(built_site: Path) 
 def test_typing_in_materials_search_box_finds_the_paper(built_site: Path, prefix: str,
                                                         chromium_browser: Any) -> None:
     sys.path.insert(0, str(ROOT / "benchmarks"))
-    import run as bench
+    import browser as bench
 
     server, base = bench.serve_static(built_site, prefix)
     context = chromium_browser.new_context()
