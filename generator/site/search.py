@@ -54,6 +54,12 @@ class Record:
     part: str = ""  # what matched, shown under a result's title: "" (the paper), "Note" or "Page"
 
     def as_dict(self) -> dict[str, Any]:
+        if self.part == "Note":
+            # Pagefind searches a record's metadata too: a note's record is titled "Note" and names
+            # its paper in a filter (never searched), so the paper's own title words find the
+            # paper's record alone.
+            return {"url": self.url, "content": self.content, "language": "en",
+                    "meta": {"title": self.part, "part": self.part}, "filters": {"paper": [self.title]}}
         meta = {"title": self.title, **({"part": self.part} if self.part else {})}
         return {"url": self.url, "content": self.content, "language": "en", "meta": meta}
 

@@ -80,7 +80,8 @@
       if (id !== latest)
         return;  // overtaken by a later query
       var items = res[1].map(function (d) {
-        var title = (d.meta && d.meta.title) || d.url;
+        var paper = d.filters && d.filters.paper;  // a note's record names its paper there
+        var title = (paper && paper[0]) || (d.meta && d.meta.title) || d.url;
         var part = d.meta && d.meta.part ? '<p class="rl-search-part">' + escapeHtml(d.meta.part) + "</p>" : "";
         // `?h=` as Material's own results have it: its search.highlight marks the words on the page.
         var href = new URL(d.url, location.origin);
