@@ -37,22 +37,30 @@ def render_site(library: Library, config: Config) -> dict[str, str]:
     def paper_page(paper: Paper) -> dict[str, str]:
         return render_paper_files(paper, library, config, by_id, slugs, digests)
 
+    listings: dict[str, str] = {}
+
+    def render_listings() -> None:
+        # In this process while the workers render the paper pages.
+        listings["index.md"] = render_home(library, config)
+        listings["digests/index.md"] = render_digest_index(library)
+        listings["papers.json"] = str(Pieces(lambda: papers_json_pieces(library)))
+        listings[MAP_MD] = render_map(library)
+        listings.update(render_all_pages(library, size))
+        listings.update(render_status_pages(library))
+        listings.update(render_tag_pages(library))
+        for digest in library.digests:
+            listings.update(render_digest_pages(digest, library, by_id, size))
+        listings["references.bib"] = bibtex.bibliography(library.papers)
+        listings.update(render_tag_bibs(library))
+        for digest in library.digests:
+            bib = bibtex.bibliography([by_id[i] for i in digest.paper_ids if i in by_id])
+            listings[f"digests/{digest.slug}.bib"] = bib
+
     files: dict[str, str] = {}
-    for page in parallel.map_in_order(paper_page, library.papers, label="rendering papers"):
+    for page in parallel.map_in_order(paper_page, library.papers, label="rendering papers",
+                                      meanwhile=render_listings):
         files.update(page)
-    files["index.md"] = render_home(library, config)
-    files["digests/index.md"] = render_digest_index(library)
-    files["papers.json"] = str(Pieces(lambda: papers_json_pieces(library)))
-    files[MAP_MD] = render_map(library)
-    files.update(render_all_pages(library, size))
-    files.update(render_status_pages(library))
-    files.update(render_tag_pages(library))
-    for digest in library.digests:
-        files.update(render_digest_pages(digest, library, by_id, size))
-    files["references.bib"] = bibtex.bibliography(library.papers)
-    files.update(render_tag_bibs(library))
-    for digest in library.digests:
-        files[f"digests/{digest.slug}.bib"] = bibtex.bibliography([by_id[i] for i in digest.paper_ids if i in by_id])
+    files.update(listings)
     files.update(_static_assets())
     return files
 

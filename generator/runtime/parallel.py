@@ -42,17 +42,24 @@ def jobs_for(count: int) -> int:
 
 
 def map_in_order(fn: Callable[[T], R], items: Sequence[T], *, jobs: int | None = None,
-                 label: str = "working") -> list[R]:
-    """`[fn(item) for item in items]`, on `jobs` processes (default: `jobs_for(len(items))`)."""
+                 label: str = "working", meanwhile: Callable[[], None] | None = None) -> list[R]:
+    """`[fn(item) for item in items]`, on `jobs` processes (default: `jobs_for(len(items))`).
+    `meanwhile()` is run in this process while the workers work (after the items when serial)."""
     jobs = jobs_for(len(items)) if jobs is None else jobs
     if jobs < 2 or len(items) < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        return [fn(item) for item in track(items, label)]
+        out = [fn(item) for item in track(items, label)]
+        if meanwhile is not None:
+            meanwhile()
+        return out
     runs = _runs(len(items), jobs)
     _TASK.update(fn=fn, items=items)
     try:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            out: list[R] = []
-            for part in track(pool.imap(_run, runs), label, total=len(runs)):
+            parts = pool.imap(_run, runs)
+            if meanwhile is not None:
+                meanwhile()
+            out = []
+            for part in track(parts, label, total=len(runs)):
                 out.extend(part)
             return out
     finally:

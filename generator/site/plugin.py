@@ -23,6 +23,7 @@ from ..render import html
 from . import search
 from . import serve_rebuilds as serve_prune
 from . import whitespace as slim
+from .fragments import FragmentCache
 from .shared_chrome import SharedChrome
 
 log = logging.getLogger("mkdocs.plugins.readinglist")
@@ -63,6 +64,18 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
             log.warning("readinglist: the Pagefind binary is missing (pip install -e .); "
                         "search falls back to Material's built-in index")
         return config
+
+    def on_env(self, env: Any, config: Any, **_: Any) -> Any:
+        # For overrides/paper.html, which uses them only where they are defined (without this
+        # plugin every block is Material's own). Fresh per build: `mkdocs serve` rebuilds with the
+        # same environment.
+        if _on("READINGLIST_SHARED_CHROME"):
+            env.globals["rl_cached"] = FragmentCache()
+            env.globals["rl_shared"] = self._shared = SharedChrome()
+        else:
+            env.globals.pop("rl_cached", None)
+            env.globals.pop("rl_shared", None)
+        return env
 
     def on_pre_build(self, config: Any, **_: Any) -> None:
         self._shared = SharedChrome()  # a fresh one per build: `mkdocs serve` rebuilds with this plugin
@@ -105,16 +118,16 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
     def on_post_page(self, output: str, page: Any, **_: Any) -> str:
         if page.meta.get("template") != "paper.html":
             return output
-        # The chrome of ten thousand paper pages: icons, inline scripts and script-only parts go
-        # into files all of them share, and the theme's indentation goes (site/shared_chrome.py,
+        # The chrome of ten thousand paper pages: the blocks of overrides/paper.html went through
+        # rl_shared already; the head (Material writes a script there from a partial of its own,
+        # outside any block) goes here, and the theme's indentation goes (site/shared_chrome.py,
         # site/whitespace.py). Only outside the article, which stays as MkDocs rendered it.
         start, end = output.find("<article"), output.rfind("</article>")
         if start < 0 or end < 0 or not _on("READINGLIST_SHARED_CHROME"):
             return output
-        base = get_relative_url(".", page.url)
         before, article, after = output[:start], output[start:end], output[end:]
-        return (slim.strip_indentation(self._shared.share(before, base)) + article
-                + slim.strip_indentation(self._shared.share(after, base)))
+        before = self._shared.share_head(before, get_relative_url(".", page.url))
+        return slim.strip_indentation(before) + article + slim.strip_indentation(after)
 
     def on_post_build(self, config: Any, **_: Any) -> None:
         serve_prune.keep_sitemap(config.site_dir, _state)

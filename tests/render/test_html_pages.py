@@ -14,13 +14,14 @@ from urllib.parse import urlsplit
 import pytest
 
 from generator.site import shared_chrome as chrome
+from generator.site.fragments import FragmentCache
 from tests.conftest import copy_project
 
 pytestmark = pytest.mark.slow
 
 
-def _run(args: list[str], root: Path) -> None:
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", READINGLIST_PROGRESS="off")
+def _run(args: list[str], root: Path, **extra: str) -> None:
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", READINGLIST_PROGRESS="off", **extra)
     env.pop("READINGLIST_HOOK", None)
     proc = subprocess.run([sys.executable, "-m", *args], cwd=root, env=env, capture_output=True, text=True,
                           timeout=300)
@@ -38,10 +39,13 @@ def without_plugin(root: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def sites(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """(built with the plugin, built by stock MkDocs + Material after `readinglist build`)."""
+    """(built with the plugin, built by stock MkDocs + Material after `readinglist build`); and,
+    beside them, with the plugin but its fragment cache off (`site-fragments-off`)."""
     root = tmp_path_factory.mktemp("html-pages")
     copy_project(root)
     _run(["mkdocs", "build", "--strict", "--site-dir", str(root / "site-plugin")], root)
+    _run(["mkdocs", "build", "--strict", "--site-dir", str(root / "site-fragments-off")], root,
+         READINGLIST_FRAGMENTS="off")
     _run(["generator", "build"], root)
     _run(["mkdocs", "build", "--strict", "-f", str(without_plugin(root)), "--site-dir", str(root / "site-plain")],
          root)
@@ -62,6 +66,50 @@ def test_every_paper_page_has_the_same_article_with_and_without_the_plugin(sites
         assert '<article class="rl-paper">' in stock and '<p class="rl-authors">' in stock
     # The plugin's speed-ups are outside the article: its pages are smaller.
     assert sum((plugin / r).stat().st_size for r in pages) < 0.8 * sum((plain / r).stat().st_size for r in pages)
+
+
+def test_reused_chrome_gives_the_same_site_byte_for_byte(sites: tuple[Path, Path]) -> None:
+    on = {p.relative_to(sites[0]).as_posix(): p.read_bytes() for p in sorted(sites[0].rglob("*.html"))}
+    off_dir = sites[0].with_name("site-fragments-off")
+    off = {p.relative_to(off_dir).as_posix(): p.read_bytes() for p in sorted(off_dir.rglob("*.html"))}
+    assert on.keys() == off.keys() and len([k for k in on if k.startswith("papers/")]) == 41
+    assert [name for name in on if on[name] != off[name]] == []
+
+
+def test_a_block_is_reused_only_after_it_proved_the_same() -> None:
+    class Page:
+        url, meta, previous_page, next_page, is_homepage = "papers/a/", {}, None, None, False
+
+    cache = FragmentCache(enabled=True)
+    calls: list[str] = []
+
+    def block(title: str) -> object:
+        def caller() -> str:
+            calls.append(title)
+            return f"<header>{title}</header><nav>same</nav>"
+        return caller
+
+    assert cache("header", Page(), ["A"], caller=block("A")) == "<header>A</header><nav>same</nav>"
+    assert cache("header", Page(), ["B"], caller=block("B")) == "<header>B</header><nav>same</nav>"  # checked
+    assert cache("header", Page(), ["C"], caller=block("C")) == "<header>C</header><nav>same</nav>"  # reused
+    assert calls == ["A", "B"] and cache.reused == 2
+
+    # A block whose output depends on more than its holes is caught at the check and never reused.
+    sneaky = FragmentCache(enabled=True)
+    counter = iter(range(10))
+
+    def varying() -> str:
+        return f"<header>T</header><p>{next(counter)}</p>"
+
+    assert sneaky("footer", Page(), ["T"], caller=varying) == "<header>T</header><p>0</p>"
+    assert sneaky("footer", Page(), ["T"], caller=varying) == "<header>T</header><p>1</p>"  # rendered once
+    assert sneaky("footer", Page(), ["T"], caller=varying) == "<header>T</header><p>2</p>"
+    assert sneaky.reused == 0
+
+    # A hole that is not in the output exactly once (the title is also the site name) is not cut.
+    twice = FragmentCache(enabled=True)
+    twice("header", Page(), ["Home"], caller=lambda: "<a>Home</a><h1>Home</h1>")
+    assert twice.parts == {}
 
 
 def test_paper_page_toc_lists_its_sections_with_working_anchors(sites: tuple[Path, Path]) -> None:
@@ -108,7 +156,7 @@ def test_paper_pages_share_chrome_files_the_site_has(sites: tuple[Path, Path]) -
         scripts.update(re.findall(r'<script src="\.\./\.\./(assets/javascripts/rl-[0-9a-f]+\.js)"', html))
         assert "data-rl-search" not in html and "md-nav--primary" not in html
         assert '<script src="../../assets/javascripts/readinglist-search.js"></script>' in html
-    assert 2 <= len(scripts) <= 6  # the same few files for all 41 pages
+    assert len(scripts) == 4  # head, header, drawer, config: the same four files for all 41 pages
     shared = "".join((site / s).read_text(encoding="utf-8") for s in sorted(scripts))
     for part in ('<div class=\\"md-search\\" data-rl-search', '__palette_1',
                  '<nav class=\\"md-nav md-nav--primary', 'href=\\"../../all/\\"', '<script id=\\"__config\\"',
