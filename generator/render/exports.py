@@ -87,7 +87,7 @@ def _html_safe(text: str) -> str:
 
 def record_parts(paper: Paper, keys: dict[str, str]) -> tuple[str, ...]:
     """`_JSON(paper_record(paper, by_id))` in pieces, written directly: the dict and json's walk
-    over it cost twice the strings' own encoding (tests/test_listing_fast.py compares the two).
+    over it cost twice the strings' own encoding (tests/render/test_oracle_listings.py compares the two).
     The abstract, a third of the file, is handed on as it is when it needs no escaping, to be
     copied once, into the file: each new megabyte of memory costs time here. `keys`: each
     paper's key as a JSON string, by id. Raises TypeError for a value it cannot vouch for (not a
