@@ -88,3 +88,15 @@ def test_stock_reference_has_one_page_per_paper(tmp_path: Path, projects: Module
     text = pages[0].read_text(encoding="utf-8")
     assert text.startswith("# ") and "## Abstract" in text and "```bibtex\n@article{" in text
     assert "readinglist" not in config.read_text(encoding="utf-8")
+
+
+def test_seeded_papers_carry_about_as_many_tags_as_the_seed_papers(tmp_path: Path, projects: ModuleType) -> None:
+    # The seeded workload stands for real topic density: tag pages, tag .bib files and the related
+    # papers grow with it (one bigram model over all seeds gave 13 tags per paper, the seeds 4.6).
+    (tmp_path / "seeds-site").mkdir()
+    (tmp_path / "seeded").mkdir()
+    seeds = build(load_config(copy_project(tmp_path / "seeds-site")), write=False).library.papers
+    per_seed = sum(len(p.tags) for p in seeds) / len(seeds)
+    _, papers = _read_back(tmp_path / "seeded", projects, "seeded")
+    per_paper = sum(len(p.tags) for p in papers) / len(papers)
+    assert 0.75 * per_seed <= per_paper <= 1.25 * per_seed, (per_paper, per_seed)
