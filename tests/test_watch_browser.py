@@ -1,4 +1,5 @@
-"""`readinglist serve` end to end: edit a note and the open Chromium tab reloads with it."""
+"""`readinglist serve` end to end: edit a note and the open Chromium tab reloads with it, and search
+finds the note's new words a moment later (the index is made again once the edits pause)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,25 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+CASPER = "Defending Against Unforeseen Failure Modes with Latent Adversarial Training"
+
+
+def search_until_found(page: Any, query: str, title: str, deadline: float) -> str:
+    """The first result's title for `query`, searching again on a fresh load of the page until
+    `title` is among the results (the index is published a few seconds after the page reloads)."""
+    sys.path.insert(0, str(Path(__file__).parent / "site" / "browser"))
+    from browser_ui import search
+
+    while True:
+        try:
+            titles = search(page, query, expect=title)
+            return titles[0]
+        except Exception:
+            if time.monotonic() > deadline:
+                raise
+            page.reload(wait_until="load")
 
 
 @pytest.mark.browser
@@ -52,13 +72,16 @@ def test_the_open_tab_shows_a_note_edit(tmp_path: Path, chromium_browser: Any) -
             assert page.locator(".rl-status--to-read").inner_text() == "To read"
             time.sleep(1)  # the live-reload long poll is open once the page has run its scripts
             tmp = note.with_name(".casper.tmp")
-            tmp.write_text("---\nstatus: read\nrating: 2\n---\nSeen in the **browser**.\n", encoding="utf-8")
+            tmp.write_text("---\nstatus: read\nrating: 2\n---\nSeen in the **browser** with a quokka.\n",
+                           encoding="utf-8")
             os.replace(tmp, note)
             page.wait_for_function("document.body && document.body.innerText.includes('Seen in the browser')",
                                    timeout=60_000, polling=50)
             assert page.locator(".rl-note-body strong").inner_text() == "browser"
             assert page.locator(".rl-status--read").inner_text() == "Read"
             assert page.locator(".rl-rating").inner_text() == "★★☆☆☆ 2/5"
+            # "quokka" is in no seed and no other note: only the new index finds it.
+            assert search_until_found(page, "quokka", CASPER, deadline=time.monotonic() + 90) == CASPER
         finally:
             context.close()
     finally:

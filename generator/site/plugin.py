@@ -37,7 +37,7 @@ def _enabled() -> bool:
 
 class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
     """Runs the generator before each build. Its other parts are speed-ups through MkDocs' public
-    events that change no byte of any page's `<article>` (tests/site/test_without_plugin.py builds
+    events that change no byte of any page's `<article>` (tests/render/test_html_pages.py builds
     the site with and without the plugin and compares): the paper bodies, already HTML, skip the
     Markdown pass; the theme chrome around paper pages is shared as files and its indentation
     dropped; unchanged paper pages are left out of `mkdocs serve` rebuilds; search is Pagefind's."""
@@ -87,7 +87,8 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
                 # them); they are not MkDocs warnings, so `mkdocs build --strict` judges the site only.
                 (log.error if problem.severity == "error" else log.info)(str(problem))
             log.info(result.summary())
-        _start_search_index(config)
+        if not _rebuilding():
+            _start_search_index(config)
 
     def on_files(self, files: Any, config: Any, **_: Any) -> Any:
         left_out = serve_prune.prune(files, _state)
@@ -132,6 +133,10 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
     def on_post_build(self, config: Any, **_: Any) -> None:
         serve_prune.keep_sitemap(config.site_dir, _state)
         self._shared.write(Path(config.site_dir))
+        if _rebuilding():
+            # A rebuild under `mkdocs serve` is a second or two: an index made beside it took the
+            # CPU it needs (Pagefind's process and the records' JSON), and the open tab waited.
+            _start_search_index(config)
         _finish_search_index(config)
         _state["built"] = True
 
@@ -156,30 +161,48 @@ _index_lock = threading.Lock()  # one Pagefind run at a time; a later run sees w
 _publish_lock = threading.Lock()
 
 
+def _rebuilding() -> bool:
+    """A rebuild under `mkdocs serve`, after its first build: the open tab waits for it."""
+    return bool(_state["serving"] and _state["built"])
+
+
 def _prepared(config: Any) -> Path:
     # Beside mkdocs.yml, not in the docs folder: MkDocs would list its 10,000 chunk files on every
     # build (a second of each rebuild under `serve`) and its watcher would see Pagefind write them.
     return Path(config.config_file_path).parent / ".readinglist-cache" / search.INDEX_DIR
 
 
+# Under `mkdocs serve`, search is indexed again once the edits have paused this long: indexing
+# ten thousand records takes seconds of both cores, and a curator saves a note many times a minute.
+SERVE_INDEX_DELAY = 2.0
+
+
 def _start_search_index(config: Any) -> None:
     """Index the papers while MkDocs renders the pages: Pagefind is a process of its own, so on two
-    cores the index costs next to no time; an unchanged list reuses the index of the last build."""
+    cores the index costs next to no time; an unchanged list reuses the index of the last build.
+    After a rebuild under `serve`, the index waits for a pause in the edits (SERVE_INDEX_DELAY) and
+    runs at a low priority, so that the next edit's rebuild and the open tab do not wait for it."""
     if not config.extra.get("readinglist_search"):
         return
     papers, out = Path(config.docs_dir) / "papers.json", _prepared(config)
+    background = _rebuilding()
 
     def run() -> None:
         try:
             with _index_lock:
-                count = search.build_index(papers, out, config=load_config(Path(config.config_file_path)))
+                count = search.build_index(papers, out, config=load_config(Path(config.config_file_path)),
+                                           background=background)
             if count is not None:
                 log.info(f"readinglist: search index of {count} records written")
         except search.SearchIndexError as exc:
             _state["index_error"] = str(exc)
 
     _state["index_error"] = ""
-    thread = threading.Thread(target=run, daemon=True)
+    pending = _state.get("index_thread")
+    if isinstance(pending, threading.Timer):
+        pending.cancel()  # an edit came within the delay: one index, of the newest pages, will do
+    thread = threading.Timer(SERVE_INDEX_DELAY, run) if background else threading.Thread(target=run)
+    thread.daemon = True
     _state["index_thread"] = thread
     thread.start()
 
@@ -198,7 +221,7 @@ def _finish_search_index(config: Any) -> None:
         with _publish_lock:
             search.publish(_prepared(config), site)
 
-    if _state["serving"] and _state["built"]:
+    if _rebuilding():
         # Rebuilds under `mkdocs serve`: the page reloads at once; search catches up in a moment.
         threading.Thread(target=finish, daemon=True).start()
     else:

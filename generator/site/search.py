@@ -154,9 +154,11 @@ def index_site(site_dir: Path, *, force: bool = False) -> int | None:
     return build_index(site_dir / "papers.json", site_dir / INDEX_DIR, force=force)
 
 
-def build_index(papers_file: Path, out: Path, *, force: bool = False, config: Config | None = None) -> int | None:
+def build_index(papers_file: Path, out: Path, *, force: bool = False, config: Config | None = None,
+                background: bool = False) -> int | None:
     """(Re)write the Pagefind index `out` from `papers_file` and, with `config`, the curator's notes
-    and pages (`curator_records`); None when `out` already holds it."""
+    and pages (`curator_records`); None when `out` already holds it. `background`: Pagefind runs at
+    a low scheduling priority (under `mkdocs serve`, where a rebuild and a browser are waiting)."""
     if not papers_file.is_file():
         raise SearchIndexError(f"{papers_file} is missing; was the generator run?")
     raw = papers_file.read_bytes()
@@ -181,7 +183,7 @@ def build_index(papers_file: Path, out: Path, *, force: bool = False, config: Co
     tmp = out.with_name(f".{out.name}.tmp")
     shutil.rmtree(tmp, ignore_errors=True)
     try:
-        _write_index(recs, tmp)
+        _write_index(recs, tmp, background=background)
     except FileNotFoundError as exc:
         raise SearchIndexError("the Pagefind binary is missing: install the project with "
                                "`pip install -e .` (it depends on pagefind[bin])") from exc
@@ -219,14 +221,15 @@ class _Service:
     messages separated by commas, so a thread reading replies as they come keeps it to seconds.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, *, background: bool = False) -> None:
         from pagefind.service import get_executable
 
         exe = get_executable()
         if exe is None:
             raise FileNotFoundError("pagefind")
+        lower = background and hasattr(os, "nice")
         self.proc = subprocess.Popen([str(exe), "--service"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL)
+                                     stderr=subprocess.DEVNULL, preexec_fn=_lower_priority if lower else None)
         self.replies: dict[int, dict[str, Any]] = {}
         self.errors: list[str] = []
         self.done = threading.Condition()
@@ -281,8 +284,12 @@ class _Service:
             self.proc.wait()
 
 
-def _write_index(recs: list[Record], out: Path) -> None:
-    service = _Service()
+def _lower_priority() -> None:
+    os.nice(10)  # in the Pagefind child only (preexec_fn), not in this process
+
+
+def _write_index(recs: list[Record], out: Path, *, background: bool = False) -> None:
+    service = _Service(background=background)
     try:
         reply = service.wait(service.send({"type": "NewIndex", "config": {"verbose": False}}))
         index_id = reply["index_id"]
