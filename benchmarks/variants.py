@@ -47,12 +47,10 @@ class Variant:
 # The base first, then one line per speed-up the product keeps, with the variable that switches it off.
 VARIANTS: list[Variant] = [
     Variant("base"),
-    Variant("jobs=1", {"READINGLIST_JOBS": "1"}),  # render and BibTeX workers (runtime/parallel.py)
     Variant("no-cache", {"READINGLIST_CACHE": "off"}),  # the no-change memo (runtime/memo.py)
     Variant("no-shared-chrome", {"READINGLIST_SHARED_CHROME": "off"}),  # site/shared_chrome.py
     Variant("markdown-pass", {"READINGLIST_SKIP_MARKDOWN": "off"}),  # the plugin's on_page_content
     Variant("no-fragments", {"READINGLIST_FRAGMENTS": "off"}),  # paper pages' chrome rendered once (site/fragments.py)
-    Variant("gc-on", {"READINGLIST_GC": "on"}),  # the collector paused during a build (runtime/collector.py)
 ]
 
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from .config import Config
 from .errors import Problems
 from .model import Library
-from .runtime import collector, memo
+from .runtime import memo
 from .write import WriteStats, write_if_changed, write_tree
 
 if TYPE_CHECKING:
@@ -69,9 +69,8 @@ def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None =
             return StoredResult(reused, config, notes_cache)
 
     problems = Problems()
-    with collector.paused():
-        library, registry = make_library(config, problems, notes_cache)
-        files = render(library, config, problems)
+    library, registry = make_library(config, problems, notes_cache)
+    files = render(library, config, problems)
     result = BuildResult(library, problems, files)
     if write and (accept is None or accept(result)):
         result.stats = write_tree(config.build_dir, files, protected=_protected(config))

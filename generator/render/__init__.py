@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..config import Config
 from ..enrich import bibtex
 from ..model import Digest, Library, Paper
-from ..runtime import parallel
+from ..runtime.progress import track
 from ..write import Pieces
 from . import citesearch
 from .exports import papers_json_pieces
@@ -27,42 +27,39 @@ ASSETS = {
 
 
 def render_site(library: Library, config: Config) -> dict[str, str]:
-    """Every generated file of the docs folder, keyed by its path inside it. The paper pages are
-    rendered on every core for long lists (runtime/parallel.py): the same text as a serial run."""
+    """Every generated file of the docs folder, keyed by its path inside it."""
     by_id = library.by_id()
     slugs = all_tag_slugs(library)
     size = page_size(config)
     digests = {d.path: d for d in library.digests}
 
-    def paper_page(paper: Paper) -> dict[str, str]:
-        return render_paper_files(paper, library, config, by_id, slugs, digests)
-
-    listings: dict[str, str] = {}
-
-    def render_listings() -> None:
-        # In this process while the workers render the paper pages.
-        listings["index.md"] = render_home(library, config)
-        listings["digests/index.md"] = render_digest_index(library)
-        listings["papers.json"] = str(Pieces(lambda: papers_json_pieces(library)))
-        listings[MAP_MD] = render_map(library)
-        listings.update(render_all_pages(library, size))
-        listings.update(render_status_pages(library))
-        listings.update(render_tag_pages(library))
-        for digest in library.digests:
-            listings.update(render_digest_pages(digest, library, by_id, size))
-        listings["references.bib"] = bibtex.bibliography(library.papers)
-        listings.update(render_tag_bibs(library))
-        for digest in library.digests:
-            bib = bibtex.bibliography([by_id[i] for i in digest.paper_ids if i in by_id])
-            listings[f"digests/{digest.slug}.bib"] = bib
-
     files: dict[str, str] = {}
-    for page in parallel.map_in_order(paper_page, library.papers, label="rendering papers",
-                                      meanwhile=render_listings):
-        files.update(page)
-    files.update(listings)
+    for paper in track(library.papers, "rendering papers"):
+        files.update(render_paper_files(paper, library, config, by_id, slugs, digests))
+    files.update(render_listings(library, config, by_id, size))
     files.update(_static_assets())
     return files
+
+
+def render_listings(library: Library, config: Config, by_id: dict[str, Paper], size: int) -> dict[str, str]:
+    """The pages and files that list papers: home, digests, All papers, status and tag pages,
+    the map, papers.json and the .bib files."""
+    listings: dict[str, str] = {}
+    listings["index.md"] = render_home(library, config)
+    listings["digests/index.md"] = render_digest_index(library)
+    listings["papers.json"] = str(Pieces(lambda: papers_json_pieces(library)))
+    listings[MAP_MD] = render_map(library)
+    listings.update(render_all_pages(library, size))
+    listings.update(render_status_pages(library))
+    listings.update(render_tag_pages(library))
+    for digest in library.digests:
+        listings.update(render_digest_pages(digest, library, by_id, size))
+    listings["references.bib"] = bibtex.bibliography(library.papers)
+    listings.update(render_tag_bibs(library))
+    for digest in library.digests:
+        bib = bibtex.bibliography([by_id[i] for i in digest.paper_ids if i in by_id])
+        listings[f"digests/{digest.slug}.bib"] = bib
+    return listings
 
 
 def render_paper_files(paper: Paper, library: Library, config: Config,

@@ -110,7 +110,7 @@ def render_tags_index(library: Library, slugs: dict[str, str]) -> str:
 
 
 def render_tag_pages(library: Library) -> dict[str, str]:
-    """`tags.md` and the tag pages: no BibTeX, so made while the paper pages render (parallel.py)."""
+    """`tags.md` and the tag pages."""
     slugs = all_tag_slugs(library)
     described = dict(library.topics)
     files = {INDEX_MD: render_tags_index(library, slugs)}

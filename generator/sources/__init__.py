@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..errors import Problems
 from ..model import evolve
-from ..runtime import parallel
+from ..runtime.progress import track
 from . import listing, tmlr
 from .common import RawDigest
 from .dates import resolve_date
@@ -64,15 +64,12 @@ def read_digest(path: Path, display: str, problems: Problems) -> RawDigest | Non
 
 
 def read_all(seeds_dir: Path, root: Path, problems: Problems) -> list[RawDigest]:
-    """Every digest in `seeds_dir`, in file order, and their messages in that order. Many digests
-    are read on every core (runtime/parallel.py): a paper is about a kilobyte of digest, so the
-    threshold is that of two thousand papers."""
+    """Every digest in `seeds_dir`, in file order, and their messages in that order."""
     paths = digest_files(seeds_dir)
     root = root.resolve()  # once, not once per file
-    jobs = parallel.jobs_for(sum(_size(p) for p in paths) // 1000)
     out = []
-    for raw, messages in parallel.map_in_order(lambda path: _read_one(path, root), paths, jobs=jobs,
-                                               label="reading digests"):
+    for path in track(paths, "reading digests"):
+        raw, messages = _read_one(path, root)
         problems.extend(messages)
         if raw is not None:
             out.append(raw)
@@ -82,13 +79,6 @@ def read_all(seeds_dir: Path, root: Path, problems: Problems) -> list[RawDigest]
 def _read_one(path: Path, root: Path) -> tuple[RawDigest | None, Problems]:
     found = Problems()
     return read_digest(path, _display(path, root), found), found
-
-
-def _size(path: Path) -> int:
-    try:
-        return path.stat().st_size
-    except OSError:
-        return 0
 
 
 def _display(path: Path, root: Path) -> str:

@@ -22,7 +22,7 @@ from pybtex.database import BibliographyData, Entry, Person
 from pybtex.database.output.bibtex import Writer
 
 from ...model import Library, Paper, evolve
-from ...runtime import parallel
+from ...runtime.progress import track
 from .names import plain_fields, to_person
 from .title import escape_text, latex_title
 
@@ -229,10 +229,10 @@ def block(paper: Paper) -> str:
     return _write_named(paper.key, *_kind_and_fields(paper), author_names(paper))
 
 
-def with_entries(library: Library, jobs: int | None = None) -> Library:
+def with_entries(library: Library) -> Library:
     """The BibTeX stage: every paper with its entry (`Paper.bibtex`), which its page,
-    references.bib and the digest and tag files show. Written on every core for long lists."""
-    entries = parallel.map_in_order(block, library.papers, jobs=jobs, label="writing BibTeX")
+    references.bib and the digest and tag files show."""
+    entries = [block(paper) for paper in track(library.papers, "writing BibTeX")]
     papers = [evolve(p, bibtex=entry) for p, entry in zip(library.papers, entries, strict=True)]
     return replace(library, papers=papers)
 
