@@ -20,9 +20,8 @@ from mkdocs.utils import get_relative_url
 from ..build import build
 from ..config import load_config
 from ..render import html
-from . import search
+from . import search, whitespace
 from . import serve_rebuilds as serve_prune
-from . import whitespace as slim
 from .fragments import FragmentCache
 from .shared_chrome import SharedChrome
 
@@ -128,7 +127,7 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
             return output
         before, article, after = output[:start], output[start:end], output[end:]
         before = self._shared.share_head(before, get_relative_url(".", page.url))
-        return slim.strip_indentation(before) + article + slim.strip_indentation(after)
+        return whitespace.strip_indentation(before) + article + whitespace.strip_indentation(after)
 
     def on_post_build(self, config: Any, **_: Any) -> None:
         serve_prune.keep_sitemap(config.site_dir, _state)
