@@ -6,12 +6,10 @@ import re
 from collections.abc import Mapping
 from dataclasses import replace
 
-from unidecode import unidecode
-
 from ..errors import Problems
 from ..model import Paper
 from .bibtex.names import override_family, split_name
-from .text import plain_title
+from .text import plain_title, to_ascii
 
 STOP_WORDS = frozenset(
     "a an the on of for in to and or with via from by at as is are be its into towards toward "
@@ -30,8 +28,7 @@ _SPACES = re.compile(r"\s+")
 
 
 def _ascii_word(text: str) -> str:
-    # unidecode only for what is not ASCII already (a key is made for every new paper)
-    return _NOT_ASCII_WORD.sub("", (text if text.isascii() else unidecode(text)).lower())
+    return _NOT_ASCII_WORD.sub("", to_ascii(text).lower())
 
 
 def first_title_word(title: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from unidecode import unidecode
+from anyascii import anyascii
 
 _CMD_ARG = re.compile(r"\\(?:math[a-z]*|text[a-z]*|emph|bm|operatorname)\s*\{([^{}]*)\}")
 _DOLLAR = re.compile(r"\$([^$]+)\$")
@@ -21,10 +21,21 @@ def plain_title(title: str) -> str:
 
 
 _ASCII_WORD = re.compile(r"[a-z0-9]+")
+# Han ideographs and kana: anyascii writes each as a syllable and runs them together (刘伟 ->
+# LiuWei); a name is spelled with them apart (Liu Wei), as keys, slugs and search want them.
+SYLLABLES = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+
+
+def to_ascii(text: str) -> str:
+    """`text` transliterated to ASCII (anyascii: Grünefeld -> Grunefeld, Иван -> Ivan), ideographs
+    and kana a syllable per word."""
+    if text.isascii():
+        return text
+    return anyascii(SYLLABLES.sub(lambda m: " ".join(anyascii(c) for c in m.group()) + " ", text))
 
 
 def ascii_words(text: str) -> list[str]:
-    return _ASCII_WORD.findall((text if text.isascii() else unidecode(text)).lower())
+    return _ASCII_WORD.findall(to_ascii(text).lower())
 
 
 def slugify(text: str, limit: int = 60) -> str:

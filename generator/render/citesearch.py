@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from unidecode import unidecode
-
+from ..enrich.text import to_ascii
 from ..model import Paper
 from . import escape
 
@@ -28,7 +27,7 @@ def folded_names(paper: Paper) -> list[str]:
 @lru_cache(maxsize=1 << 16)
 def _ascii(name: str) -> str:
     # Authors recur across a list: each name is transliterated once.
-    return " ".join(unidecode(name).split())
+    return " ".join(to_ascii(name).split())
 
 
 def cite_line(paper: Paper) -> str:

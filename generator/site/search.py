@@ -31,9 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from unidecode import unidecode
-
 from ..config import Config
+from ..enrich.text import to_ascii
 
 log = logging.getLogger("mkdocs.readinglist")
 
@@ -121,7 +120,7 @@ def record(paper: dict[str, Any]) -> Record:
         authors += " et al."
     # Typed without accents too: `Bethune` must find Béthune (the index does not fold diacritics).
     # Only the names that have accents, so result excerpts do not show every author twice.
-    folded = ", ".join(unidecode(a) for a in paper.get("authors") or [] if not a.isascii())
+    folded = ", ".join(" ".join(to_ascii(a).split()) for a in paper.get("authors") or [] if not a.isascii())
     parts = [paper.get("title") or "", authors, folded, paper.get("key") or "", paper.get("abstract") or ""]
     content = "\n".join(" ".join(p.split()) for p in parts if p and p.strip())
     return Record(url=str(paper.get("page") or ""), title=" ".join((paper.get("title") or "").split()),

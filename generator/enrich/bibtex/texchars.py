@@ -20,7 +20,9 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable
 
-from unidecode import unidecode
+from anyascii import anyascii
+
+from ..text import SYLLABLES
 
 _OT1_SAFE = (
     (0xA1, 0xAA), (0xAC, 0xBA), (0xBC, 0xCF), (0xD1, 0xDD), (0xDF, 0xEF), (0xF1, 0xFD),
@@ -96,4 +98,5 @@ def tex_char(ch: str, escape: Callable[[str], str]) -> str:
     accented = _accented(ch)
     if accented is not None:
         return accented
-    return escape(unidecode(ch))
+    # An ideograph or kana is a syllable of its own: Liu Wei, not LiuWei (enrich/text.py).
+    return escape(anyascii(ch)) + (" " if SYLLABLES.match(ch) else "")
