@@ -7,12 +7,15 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from yaml_env_tag import construct_env_tag
 
 from .errors import ConfigError
 
 
 class _Loader(yaml.SafeLoader):
-    """Reads mkdocs.yml even where it uses `!!python/name:` or `!ENV` tags, which we ignore."""
+    """Reads mkdocs.yml as MkDocs does where it matters: `!ENV` takes the environment's value
+    (`site_url: !ENV [SITE_URL, ...]`, which the Pages workflow sets); other tags, such as
+    `!!python/name:`, are read as plain values and ignored."""
 
 
 def _ignore_tag(loader: yaml.SafeLoader, suffix: str, node: yaml.Node) -> Any:
@@ -24,6 +27,7 @@ def _ignore_tag(loader: yaml.SafeLoader, suffix: str, node: yaml.Node) -> Any:
 
 
 _Loader.add_multi_constructor("", _ignore_tag)
+_Loader.add_constructor("!ENV", construct_env_tag)  # MkDocs' own reading of the tag (pyyaml-env-tag)
 
 
 @dataclass(frozen=True)

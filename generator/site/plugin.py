@@ -12,7 +12,9 @@ import os
 import threading
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
+from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.toc import get_toc
 from mkdocs.utils import get_relative_url
@@ -51,6 +53,12 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
         _state["dirty"] = dirty
 
     def on_config(self, config: Any, **_: Any) -> Any:
+        if os.environ.get("GITHUB_ACTIONS") == "true" and is_local_url(config.site_url or ""):
+            raise PluginError(
+                f"readinglist: site_url is {config.site_url or 'not set'} in a build on GitHub Actions: the "
+                "published pages' canonical links, sitemap and 404 page would point there. Set SITE_URL to the "
+                "site's address (the Pages workflow passes it from actions/configure-pages: "
+                "`SITE_URL: ${{ steps.pages.outputs.base_url }}/`), or write it as site_url in mkdocs.yml.")
         if not config.use_directory_urls:
             # Paper and listing pages are HTML with relative links of the form `../slug/`.
             log.warning("readinglist: generated pages link with directory URLs (papers/<slug>/); "
@@ -146,6 +154,12 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
                 if folder.exists():
                     server.watch(str(folder))
         return server
+
+
+def is_local_url(url: str) -> bool:
+    """Whether `url` is empty or points at this machine (what `mkdocs serve` uses), not a published site."""
+    host = urlsplit(url).hostname or ""
+    return host in {"", "localhost", "127.0.0.1", "0.0.0.0", "::1"} or host.endswith(".localhost")
 
 
 def _on(switch: str) -> bool:

@@ -19,6 +19,9 @@ from tests.conftest import ROOT, copy_project
 pytestmark = pytest.mark.slow
 
 WORKFLOW = ROOT / ".github" / "workflows" / "pages.yml"
+BASE_URL = "${{ steps.pages.outputs.base_url }}"
+# What actions/configure-pages gives a project site (no trailing slash).
+PAGES_URL = "https://lab.github.io/reading-list"
 
 
 def _workflow() -> dict[str, Any]:
@@ -51,6 +54,18 @@ def test_workflow_publishes_on_push_to_main_with_pages_actions() -> None:
     assert _step(deploy, uses="actions/deploy-pages")["id"] == "deployment"
     names = [s.get("uses", s.get("run", "")) for s in build["steps"]]
     assert names.index(_step(build, runs="pip install .")["run"]) < names.index("mkdocs build --strict")
+    # The site's address comes from GitHub Pages' own configuration, so a fork needs no edit.
+    assert _step(build, uses="actions/configure-pages")["id"] == "pages"
+    assert names.index(_step(build, uses="actions/configure-pages")["uses"]) < names.index("mkdocs build --strict")
+    assert _step(build, runs="mkdocs build")["env"]["SITE_URL"] == BASE_URL + "/"
+    assert "!ENV [SITE_URL," in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+
+
+def test_workflow_uses_the_current_major_versions_of_the_pages_actions() -> None:
+    wf = _workflow()
+    used = {str(s["uses"]) for job in wf["jobs"].values() for s in job["steps"] if "uses" in s}
+    assert used == {"actions/checkout@v6", "actions/setup-python@v6", "actions/configure-pages@v6",
+                    "actions/upload-pages-artifact@v5", "actions/deploy-pages@v5"}
 
 
 def test_workflow_build_step_builds_the_site_the_tests_check(tmp_path: Path,
@@ -69,7 +84,9 @@ def test_workflow_build_step_builds_the_site_the_tests_check(tmp_path: Path,
         (project / leftover).mkdir(parents=True)
     install = [line for line in _step(build, runs="pip install .")["run"].splitlines()
                if line.strip() and not line.strip().startswith("pip ")]
-    env = {**os.environ, **{k: str(v) for k, v in (step.get("env") or {}).items()}}
+    # As on the runner: GitHub Actions, and configure-pages' address in place of its expression.
+    env = {**os.environ, **{k: str(v).replace(BASE_URL, PAGES_URL) for k, v in (step.get("env") or {}).items()},
+           "GITHUB_ACTIONS": "true"}
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env['PATH']}"
     env.pop("READINGLIST_HOOK", None)
     for command in [*install, step["run"]]:
@@ -83,3 +100,20 @@ def test_workflow_build_step_builds_the_site_the_tests_check(tmp_path: Path,
     pages = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
     assert pages == sorted(p.relative_to(tested).as_posix() for p in tested.rglob("*.html"))
     assert len([p for p in pages if p.startswith("papers/")]) == 41
+    # Canonical links and the sitemap name the published address, not localhost.
+    home = (site / "index.html").read_text("utf-8")
+    assert f'<link rel="canonical" href="{PAGES_URL}/">' in home
+    assert f"<loc>{PAGES_URL}/papers/scaling-categorical-flow-maps/</loc>" in (site / "sitemap.xml").read_text("utf-8")
+
+
+def test_a_build_on_github_actions_with_a_local_site_url_stops_and_says_what_to_do(tmp_path: Path) -> None:
+    copy_project(tmp_path)
+    env = {**os.environ, "GITHUB_ACTIONS": "true", "NO_MKDOCS_2_WARNING": "1"}
+    env.pop("SITE_URL", None)
+    env.pop("READINGLIST_HOOK", None)
+    run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=tmp_path, env=env,
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode != 0
+    assert ("readinglist: site_url is http://127.0.0.1:8000/ in a build on GitHub Actions" in run.stderr
+            and "Set SITE_URL to the site's address" in run.stderr), run.stderr
+    assert not (tmp_path / "site" / "index.html").exists()
