@@ -208,6 +208,8 @@ class Library:
     notes: NoteIndex | None = None  # the curator's notes, attached after enrich
     # The topic taxonomy as (name, description), in the curator's order (tag pages, map legend).
     topics: tuple[tuple[str, str], ...] = ()
+    # Tags the curator gave in notes that are no topic of the taxonomy, as first spelled.
+    own_tags: tuple[str, ...] = ()
 
     def by_id(self) -> dict[str, Paper]:
         return {p.id: p for p in self.papers}

@@ -33,8 +33,9 @@ def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
     later = Problems()
     if taxonomy is None:
         taxonomy = load_taxonomy(config.topics_path, later, _shown(config)) if config else Taxonomy()
+    own: dict[str, str] = {}  # the curator's own tags (not topics), lower case -> spelling
     if tag_changes and tag_sources:
-        tag_changes = _resolve_note_tags(tag_changes, tag_sources, taxonomy, later)
+        tag_changes = _resolve_note_tags(tag_changes, tag_sources, taxonomy, later, own)
     settings = Settings(config.related_count, config.related_min_score) if config else Settings()
     # Before keys: a note's `year:` is the year the citation key is made from.
     papers = apply_year_overrides(papers, year_overrides or {}, problems)
@@ -46,19 +47,20 @@ def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
     papers = with_related(papers, settings, text_model(papers, settings), tag_model(tag_lists, settings), tag_lists)
     digests = _digests(raws, alias)
     topics = tuple((t.name, t.description) for t in taxonomy.topics)
-    return Library(papers=papers, digests=digests, topics=topics)
+    return Library(papers=papers, digests=digests, topics=topics, own_tags=tuple(own.values()))
 
 
 def _resolve_note_tags(changes: TagChanges, sources: Mapping[str, tuple[str, int, int]],
-                       taxonomy: Taxonomy, problems: Problems) -> TagChanges:
-    """Note tag names spelled as the taxonomy spells them; unknown ones warn with the note's path:line."""
+                       taxonomy: Taxonomy, problems: Problems, own: dict[str, str]) -> TagChanges:
+    """Note tag names spelled as the taxonomy spells them; other names a note adds become the
+    curator's own tags (collected in `own`); messages carry the note's path:line."""
     out: TagChanges = {}
     for pid, (add, remove) in changes.items():
         if pid not in sources:
             out[pid] = (add, remove)
             continue
         path, add_line, remove_line = sources[pid]
-        out[pid] = (resolve_note_tags(add, taxonomy, path, add_line, problems),
+        out[pid] = (resolve_note_tags(add, taxonomy, path, add_line, problems, own=own),
                     resolve_note_tags(remove, taxonomy, path, remove_line, problems))
     return out
 

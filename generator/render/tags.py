@@ -102,17 +102,28 @@ def render_tags_index(library: Library, slugs: dict[str, str]) -> str:
         "and a BibTeX file of them.", "",
         "| Tag | Papers | About |", "| --- | --- | --- |",
     ]
-    for name in sorted(groups, key=lambda n: (-len(groups[n]), n.lower())):
+    own = set(library.own_tags)
+    ranked = sorted(groups, key=lambda n: (-len(groups[n]), n.lower()))
+    for name in (n for n in ranked if n not in own):
         link = f"[{escape.text(name)}]({rel(INDEX_MD, tag_md(slugs[name]))})"
         lines.append(f"| {link} | {len(groups[name])} | {escape.text(described.get(name, ''))} |")
+    mine = [n for n in ranked if n in own]
+    if mine:
+        lines += ["", "## Your tags", "", OWN_TAG, "", "| Tag | Papers |", "| --- | --- |"]
+        lines += [f"| [{escape.text(n)}]({rel(INDEX_MD, tag_md(slugs[n]))}) | {len(groups[n])} |" for n in mine]
     lines.append("")
     return "\n".join(lines)
+
+
+OWN_TAG = "Tags given in your notes (`tags:`) that are not topics of `content/topics.yml`."
+OWN_TAG_PAGE = "A tag of your own: given in notes, not a topic of content/topics.yml."
 
 
 def render_tag_pages(library: Library) -> dict[str, str]:
     """`tags.md` and the tag pages."""
     slugs = all_tag_slugs(library)
     described = dict(library.topics)
+    own = set(library.own_tags)
     files = {INDEX_MD: render_tags_index(library, slugs)}
     # Grouped from the papers in page order, so no tag's list needs sorting; the pages still come
     # in the order the tags are first met in the library.
@@ -121,7 +132,8 @@ def render_tag_pages(library: Library) -> dict[str, str]:
         for tag in paper.tags:
             ordered[tag].append(paper)
     for name, papers in ordered.items():
-        files[tag_md(slugs[name])] = render_tag_page(name, slugs[name], papers, described.get(name, ""),
+        about = described.get(name) or (OWN_TAG_PAGE if name in own else "")
+        files[tag_md(slugs[name])] = render_tag_page(name, slugs[name], papers, about,
                                                      ordered=True)
     return files
 

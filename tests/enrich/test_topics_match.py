@@ -122,6 +122,29 @@ def test_note_tags_resolve_and_unknown_ones_warn() -> None:
         "topics are defined in content/topics.yml"]
 
 
+def test_other_names_a_note_adds_are_tags_of_the_curators_own_and_near_misses_warn() -> None:
+    taxonomy = tax(Topic("Knowledge distillation", phrases=("distillation",)),
+                   Topic("Reasoning", phrases=("reasoning",)))
+    problems, own = Problems(), {}
+    got = resolve_note_tags(["thin networks", "Knowlege distillation", "reasoning"], taxonomy,
+                            "content/notes/a.md", 4, problems, own=own)
+    assert got == ("thin networks", "Knowlege distillation", "Reasoning")
+    assert [str(p) for p in problems] == [
+        "content/notes/a.md:4: warning: new tag 'Knowlege distillation' is applied as a tag of your own; "
+        "did you mean 'Knowledge distillation'?"]
+    # Another note of the same build: an own tag keeps its first spelling; a near miss of it warns;
+    # a name that cannot be a tag is left out.
+    problems = Problems()
+    got = resolve_note_tags(["Thin Networks", "thin network", "x --> <b>"], taxonomy, "content/notes/b.md", 2,
+                            problems, own=own)
+    assert got == ("thin networks", "thin network")
+    assert [str(p) for p in problems] == [
+        "content/notes/b.md:2: warning: new tag 'thin network' is applied as a tag of your own; "
+        "did you mean 'thin networks'?",
+        "content/notes/b.md:2: warning: 'x --> <b>' in the note's tags cannot be a tag name (ignored)"]
+    assert list(own.values()) == ["thin networks", "Knowlege distillation", "thin network"]
+
+
 def test_apply_changes_adds_first_and_removes() -> None:
     assert apply_changes(("A", "B", "C"), ("D", "B"), ("c",)) == ("D", "B", "A")
     assert apply_changes(("A",), ("x --> <script>", ""), ()) == ("A",)

@@ -80,10 +80,11 @@ def messages(result: BuildResult) -> list[str]:
 def test_every_front_matter_field_renders(site: BuildResult) -> None:
     page = site.files[HERTRICH]
     assert page.startswith('---\ntitle: "Generative Feature Training of Thin Two-Layer Networks"\n')
-    # `tags` added a topic, `remove_tags` took "Generative models" away; the unknown name only warns.
-    assert '\ntags:\n  - "Bayesian optimization"\n  - "Training dynamics and loss landscapes"\n---\n' in page
-    assert ("content/notes/hertrich2025generative.md:5: warning: unknown topic 'thin networks' in the note's "
-            "tags (ignored); topics are defined in content/topics.yml") in messages(site)
+    # `tags` added a topic and a tag of the curator's own ("thin networks", first: the note's
+    # additions lead); `remove_tags` took "Generative models" away. An own tag near no tag: no warning.
+    assert ('\ntags:\n  - "Bayesian optimization"\n  - "thin networks"\n'
+            '  - "Training dynamics and loss landscapes"\n---\n') in page
+    assert not [m for m in messages(site) if "thin networks" in m]
     assert page_h1(page) == "Generative Feature Training of Thin Two-Layer Networks"
     assert ('<p class="rl-note-meta"><span class="rl-badge rl-status rl-status--read">Read</span> '
             '<span class="rl-badge rl-rating" title="Rated 5 out of 5">★★★★★ 5/5</span> '
@@ -95,7 +96,7 @@ def test_every_front_matter_field_renders(site: BuildResult) -> None:
     record = next(r for r in json.loads(site.files["papers.json"]) if r["key"] == "hertrich2024thin")
     assert (record["title"], record["year"], record["tags"]) == (
         "Generative Feature Training of Thin Two-Layer Networks", 2024,
-        ["Bayesian optimization", "Training dynamics and loss landscapes"])
+        ["Bayesian optimization", "thin networks", "Training dynamics and loss landscapes"])
 
 
 def test_body_is_rendered_and_contained(site: BuildResult) -> None:
@@ -195,3 +196,17 @@ def test_mkdocs_keeps_the_page_structure(site: BuildResult, root: Path) -> None:
     note = html[html.index('<div class="rl-note-body">'):]
     assert note.index("<h3>Summary</h3>") < note.index("</div>") < note.index('id="bibtex"')
     assert "<pre><code>&#96;&#96;&#96;\n[[in a block]]\n&#96;&#96;&#96;\n</code></pre>" in note
+
+
+def test_a_tag_of_the_curators_own_has_its_page_and_stands_apart_on_the_tags_page(site: BuildResult) -> None:
+    assert site.library.own_tags == ("thin networks",)
+    index = site.files["tags.md"]
+    own = index[index.index("## Your tags"):]
+    assert own.startswith("## Your tags\n\nTags given in your notes (`tags:`) that are not topics of "
+                          "`content/topics.yml`.\n\n| Tag | Papers |\n| --- | --- |\n"
+                          "| [thin networks](tags/thin-networks.md) | 1 |\n")
+    assert "thin networks" not in index[:index.index("## Your tags")]
+    page = site.files["tags/thin-networks.md"]
+    assert "A tag of your own: given in notes, not a topic of content/topics.yml." in page
+    assert "Generative Feature Training of Thin Two-Layer Networks" in page
+    assert "@article{hertrich2024thin," in site.files["tags/thin-networks.bib"]

@@ -8,6 +8,7 @@ counts. Subject classes (`cs.CL`) become tags with readable names too.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -316,13 +317,23 @@ def main_topic(paper: Paper, taxonomy: Taxonomy) -> str | None:
     return paper.tags[0] if paper.tags else None
 
 
+# How alike (difflib's ratio, lower case) a new tag of the curator's and an existing tag must be
+# for the new one to look like a typo of the other: 'Knowlege distillation' against 'Knowledge
+# distillation' is 0.98, 'thin networks' against 'Graph neural networks' 0.65.
+NEAR_MISS = 0.85
+
+
 def resolve_note_tags(names: Iterable[Any], taxonomy: Taxonomy, path: str, line: int,
-                      problems: Problems, subjects: Iterable[str] | None = None) -> tuple[str, ...]:
+                      problems: Problems, subjects: Iterable[str] | None = None, *,
+                      own: dict[str, str] | None = None) -> tuple[str, ...]:
     """Tag names from a note's front matter, spelled as the taxonomy spells them.
 
     Names match topics (or subject tags such as `cs.CL` / `Computation and Language (cs.CL)`)
-    case-insensitively. An unknown name is reported as `path:line` and left out, so a typo never
-    creates a stray tag page; the note itself is untouched.
+    case-insensitively. With `own` (the tags a note adds), any other name becomes a tag of the
+    curator's own, spelled as first written in any note of the build (`own`: lower case ->
+    spelling, shared by the notes); a new name close to an existing tag is still applied, with a
+    `path:line` warning naming the tag it may have meant. Without `own` (the tags a note
+    removes), an unknown name is reported and left out. The note itself is untouched.
     """
     known: dict[str, str] = {n.lower(): n for n in taxonomy.names}
     for code in CLASS_NAMES if subjects is None else subjects:
@@ -332,7 +343,17 @@ def resolve_note_tags(names: Iterable[Any], taxonomy: Taxonomy, path: str, line:
     out: list[str] = []
     for raw in names:
         name = " ".join(str(raw).split())
-        hit = known.get(name.lower())
+        hit = known.get(name.lower()) or (own or {}).get(name.lower())
+        if hit is None and own is not None and valid_tag_name(name):
+            near = difflib.get_close_matches(name.lower(), [*known, *own], n=1, cutoff=NEAR_MISS)
+            if near:
+                meant = known.get(near[0]) or own[near[0]]
+                problems.warn(path, line, f"new tag {name!r} is applied as a tag of your own; "
+                              f"did you mean {meant!r}?")
+            hit = own[name.lower()] = name
+        if hit is None and own is not None:
+            problems.warn(path, line, f"{name!r} in the note's tags cannot be a tag name (ignored)")
+            continue
         if hit is None:
             problems.warn(path, line, f"unknown topic {name!r} in the note's tags (ignored); "
                           f"topics are defined in {taxonomy.path or 'content/topics.yml'}")
