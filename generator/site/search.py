@@ -50,7 +50,7 @@ class Record:
     url: str
     title: str
     content: str
-    part: str = ""  # what matched, shown under a result's title: "" (the paper), "Note" or "Page"
+    part: str = ""  # what matched, shown under a result's title: "" (the paper), "Note", "Page" or "Tag"
 
     def as_dict(self) -> dict[str, Any]:
         if self.part == "Note":
@@ -65,10 +65,13 @@ class Record:
 
 def curator_records(config: Config, papers: list[dict[str, Any]]) -> list[Record]:
     """The curator's own words: each note (a record on its paper's page, so a word found only in
-    a note finds that paper) and each page of content/pages/."""
+    a note finds that paper), each page of content/pages/ and each tag description of
+    content/topics.yml (on the tag's page)."""
     from ..enrich.registry import Registry
+    from ..enrich.topics import load_taxonomy
     from ..errors import Problems
     from ..notes.load import split_front_matter
+    from ..render.tags import tag_slugs
 
     out: list[Record] = []
     by_page = {str(p.get("page") or ""): p for p in papers}
@@ -96,6 +99,12 @@ def curator_records(config: Config, papers: list[dict[str, Any]]) -> list[Record
             heading = re.search(r"(?m)^#\s+(.+?)\s*#*\s*$", raw)
             out.append(Record(url=url, title=heading.group(1) if heading else path.stem, content=" ".join(raw.split()),
                               part="Page"))
+    # Tags with a page (a paper has them): slugs as render.tags gives them, from the same names.
+    slugs = tag_slugs([t for p in papers for t in p.get("tags") or []])
+    for topic in load_taxonomy(config.topics_path, Problems()).topics:
+        if topic.name in slugs and topic.description.strip():
+            out.append(Record(url=f"tags/{slugs[topic.name]}/", title=topic.name,
+                              content=" ".join(topic.description.split()), part="Tag"))
     return out
 
 

@@ -163,3 +163,17 @@ def test_publish_links_the_prepared_index_into_the_site(tmp_path: Path, seed_bui
     entry = site / "pagefind" / "pagefind-entry.json"
     assert json.loads(entry.read_text(encoding="utf-8"))["languages"]["en"]["page_count"] == 41
     assert os.stat(entry).st_ino == os.stat(prepared / "pagefind-entry.json").st_ino
+
+
+def test_curator_records_hold_the_descriptions_of_the_tags_with_pages(seed_build) -> None:  # type: ignore[no-untyped-def]
+    from generator.config import load_config
+
+    config = load_config(ROOT / "mkdocs.yml")
+    tags = {r.title: r for r in search.curator_records(config, seed_papers(seed_build)) if r.part == "Tag"}
+    risk = tags["Risk-sensitive decision making"]
+    assert (risk.url, risk.content) == ("tags/risk-sensitive-decision-making/",
+                                        "Objectives beyond the expectation, such as CVaR and expectiles.")
+    assert risk.as_dict()["meta"] == {"title": "Risk-sensitive decision making", "part": "Tag"}
+    # Only tags a paper has (the others have no page).
+    used = {t for p in seed_papers(seed_build) for t in p["tags"]}
+    assert set(tags) <= used and "Language models" in tags

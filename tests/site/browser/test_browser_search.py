@@ -98,3 +98,16 @@ def test_a_word_of_a_curators_page_finds_it(page: Any, site: Served) -> None:
     goto(page, site, "all/")
     titles = search(page, "curator", expect="About this list")
     assert "About this list" in titles
+
+
+def test_a_word_of_a_tag_description_finds_the_tag_page(page: Any, site: Served) -> None:
+    """"unusual" is only in the description of the topic "Anomaly detection" (content/topics.yml):
+    the result is that tag's page, marked as a tag."""
+    tag = "Anomaly detection"
+    goto(page, site, "all/")
+    titles = search(page, "unusual", expect=tag)
+    assert titles[0] == tag
+    item = page.locator(".md-search-result__item", has=page.get_by_role("heading", name=tag, exact=True)).first
+    assert item.locator(".rl-search-part").inner_text() == "Tag"
+    click_and_wait(page, item.locator("a").first, site, "tags/anomaly-detection/")
+    assert h1(page) == tag
