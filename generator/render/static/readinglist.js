@@ -17,3 +17,37 @@ document.addEventListener("click", function (event) {
   save.remove();
   setTimeout(function () { URL.revokeObjectURL(save.href); }, 10000);
 });
+
+// readinglist: on the home page, "New" beside each of the newest papers this browser has not
+// shown there before. What it has shown is kept in the browser's own storage (localStorage,
+// one list per site), so there is no server and nothing leaves the browser; the first visit
+// marks nothing. Run on every page Material's instant navigation shows (document$), else once.
+function rlMarkNew() {
+  var heading = document.getElementById("newest-papers");
+  var list = heading && heading.nextElementSibling;
+  if (!list || list.tagName !== "UL") return;
+  var links = Array.prototype.slice.call(list.querySelectorAll("li > a:first-child"));
+  var here = links.map(function (a) { return new URL(a.getAttribute("href"), location.href).pathname; });
+  var key = "readinglist.seen:" + location.pathname.replace(/index\.html$/, "");
+  var seen = null;
+  try { seen = JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { seen = null; }
+  if (Array.isArray(seen)) {
+    links.forEach(function (a, i) {
+      if (seen.indexOf(here[i]) >= 0 || a.parentNode.querySelector(".rl-new")) return;
+      var mark = document.createElement("span");
+      mark.className = "rl-new";
+      mark.textContent = "New";
+      mark.title = "Added since your last visit";
+      a.insertAdjacentElement("afterend", mark);
+    });
+  }
+  var kept = here.concat((seen || []).filter(function (p) { return here.indexOf(p) < 0; })).slice(0, 1000);
+  try { localStorage.setItem(key, JSON.stringify(kept)); } catch (e) { /* storage off: no marks */ }
+}
+if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
+  window.document$.subscribe(rlMarkNew);
+} else if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", rlMarkNew);
+} else {
+  rlMarkNew();
+}

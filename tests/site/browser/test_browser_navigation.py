@@ -40,6 +40,30 @@ def test_home_page_buttons_and_newest_papers(page: Any, site: Served) -> None:
     assert h1(page) == "All papers"
 
 
+SEEN = "() => Object.keys(localStorage).filter(k => k.startsWith('readinglist.seen:'))"
+
+
+def test_home_page_marks_the_papers_added_since_the_last_visit(page: Any, site: Served) -> None:
+    goto(page, site)
+    page.wait_for_function(f"({SEEN})().length === 1")
+    assert page.locator(".rl-new").count() == 0  # a first visit has nothing to compare with
+    newest = page.locator("article.md-content__inner ul li > a:first-child").all_inner_texts()
+    # As if the last visit came before the newest two papers were added: it saw the rest.
+    page.evaluate(f"""() => {{ const key = ({SEEN})()[0];
+        localStorage.setItem(key, JSON.stringify(JSON.parse(localStorage.getItem(key)).slice(2))) }}""")
+    page.reload(wait_until="load")
+    marked = page.locator("article.md-content__inner ul li", has=page.locator(".rl-new"))
+    marked.first.wait_for()
+    assert [m.locator("a").first.inner_text() for m in marked.all()] == newest[:2]
+    assert marked.first.locator(".rl-new").inner_text() == "New"
+    assert marked.first.locator(".rl-new").get_attribute("title") == "Added since your last visit"
+    # Now seen: the next visit marks nothing.
+    page.reload(wait_until="load")
+    page.wait_for_function(f"JSON.parse(localStorage.getItem(({SEEN})()[0])).length >= {len(newest)}")
+    page.wait_for_timeout(300)
+    assert page.locator(".rl-new").count() == 0
+
+
 def test_all_papers_table_links_every_paper_to_its_page(page: Any, site: Served) -> None:
     goto(page, site, "all/")
     rows = link_targets(page, "article.md-content__inner table tbody tr td:first-child a")
