@@ -63,7 +63,8 @@ def _tree(folder: Path, h: Any) -> None:
         h.update(b"-missing-")
         return
     for dirpath, dirs, names in os.walk(folder):
-        dirs.sort()
+        # Compiled files are written while a build imports its stages: not an input.
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for name in sorted(names):
             path = os.path.join(dirpath, name)
             try:
@@ -96,13 +97,17 @@ def _digest(path: str) -> str:
     return digest
 
 
+# The generator's own code (the whole package, not only this folder): new code, new output.
+PACKAGE = Path(__file__).resolve().parents[1]
+
+
 def fingerprint(config: Config, *, registry: bool = True, base: str | None = None) -> str:
     """Everything a build reads, as a digest of contents. `base`, a fingerprint taken with
     `registry=False`, saves hashing the seeds and notes a second time."""
     if base is None:
         h = hashlib.sha256(f"v{VERSION}\0{sys.version}\0{config!r}\n".encode())
         for label, folder in (("seeds", config.seeds_dir), ("content", config.content_dir),
-                              ("code", Path(__file__).resolve().parent)):
+                              ("code", PACKAGE)):
             h.update(f"[{label}]\n".encode())
             _tree(folder, h)
         _file(config.root / "mkdocs.yml", h)

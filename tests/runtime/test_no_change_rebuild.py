@@ -169,3 +169,29 @@ def test_the_fingerprint_reads_again_only_files_that_changed_or_were_new_when_re
     reads.clear()
     (seeds / "b.txt").unlink()
     assert fingerprint() not in (first, changed) and reads == []
+
+
+def test_new_generator_code_builds_again_and_compiled_files_do_not(
+        project: Callable[..., Config], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    import generator
+    import generator.build as gb
+    from generator.runtime import memo as cache
+
+    # The code the memo watches is the whole package (it had been generator/runtime/ alone).
+    assert cache.PACKAGE == Path(generator.__file__).resolve().parent
+    code = tmp_path / "code"
+    shutil.copytree(cache.PACKAGE, code, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(cache, "PACKAGE", code)
+    config = project()
+    build(config)
+    assert isinstance(build(config), gb.StoredResult)
+    paper = code / "render" / "paper.py"
+    paper.write_text(paper.read_text(encoding="utf-8") + "\n# a change in a stage, not in runtime/\n",
+                     encoding="utf-8")
+    assert not isinstance(build(config), gb.StoredResult)
+    assert isinstance(build(config), gb.StoredResult)
+    (code / "render" / "__pycache__").mkdir()
+    (code / "render" / "__pycache__" / "paper.cpython-311.pyc").write_bytes(b"compiled")
+    assert isinstance(build(config), gb.StoredResult)
