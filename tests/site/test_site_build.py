@@ -105,3 +105,15 @@ def test_curator_pages_are_copied_into_the_site(site: tuple[Path, subprocess.Com
     html = (root / "site" / "about" / "index.html").read_text(encoding="utf-8")
     assert "About this list" in html
     assert 'href="../all/"' in html
+
+
+def test_page_heads_announce_the_atom_feeds(site: tuple[Path, subprocess.CompletedProcess[str]]) -> None:
+    root, _ = site
+    home = (root / "site" / "index.html").read_text(encoding="utf-8")
+    assert '<link rel="alternate" type="application/atom+xml" title="Reading list" href="feed.xml">' in home
+    paper = (root / "site" / "papers" / "scaling-categorical-flow-maps" / "index.html").read_text(encoding="utf-8")
+    assert 'type="application/atom+xml" title="Reading list" href="../../feed.xml">' in paper
+    tag = (root / "site" / "tags" / "knowledge-distillation" / "index.html").read_text(encoding="utf-8")
+    assert ('<link rel="alternate" type="application/atom+xml" title="Knowledge distillation" '
+            'href="../knowledge-distillation.xml">') in tag
+    assert (root / "site" / "feed.xml").is_file() and (root / "site" / "tags" / "knowledge-distillation.xml").is_file()

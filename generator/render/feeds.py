@@ -1,0 +1,97 @@
+"""Atom feeds: the newest papers of the list (`feed.xml`) and of each tag (`tags/<slug>.xml`).
+
+Written with feedgen. Each entry is a paper: its title, authors, the paper page as link (absolute,
+under `site_url`), its date (the digest's), its tags as categories and its abstract. A feed holds
+the newest `extra.readinglist.feed_entries` papers (50 by default), newest digest first. Every
+date in a feed comes from the papers, never from the clock, so the same list gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterable
+
+from ..config import Config
+from ..enrich.text import plain_title
+from ..model import Library, Paper
+from .links import page_url, paper_md
+
+FEED = "feed.xml"
+DEFAULT_ENTRIES = 50
+# A feed needs an `updated` time; a list without one dated paper says this.
+_EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
+
+
+# What XML 1.0 cannot hold (control characters, lone surrogates, U+FFFE/U+FFFF): a digest may
+# carry them, and lxml refuses the whole feed for one.
+_NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def xml_text(text: str) -> str:
+    return _NOT_XML.sub("", text)
+
+
+def tag_feed(slug: str) -> str:
+    return f"tags/{slug}.xml"
+
+
+def feed_entries(config: Config) -> int:
+    value = config.extra.get("feed_entries", DEFAULT_ENTRIES)
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else DEFAULT_ENTRIES
+
+
+def render_feeds(library: Library, config: Config, newest: list[Paper],
+                 tags: Iterable[tuple[str, str, list[Paper]]]) -> dict[str, str]:
+    """`feed.xml` of `newest` and `tags/<slug>.xml` for each (name, slug, papers newest first)."""
+    size = feed_entries(config)
+    base = _base(config)
+    files = {FEED: atom(newest[:size], base, FEED, config.site_name, config.site_description)}
+    for name, slug, papers in tags:
+        files[tag_feed(slug)] = atom(papers[:size], base, tag_feed(slug), f"{config.site_name}: {name}",
+                                     f"The newest papers tagged {name}.", page=f"tags/{slug}/")
+    return files
+
+
+def atom(papers: list[Paper], base: str, path: str, title: str, subtitle: str = "", page: str = "") -> str:
+    """One Atom feed of `papers`, published at `base + path`, about the page `base + page`."""
+    from feedgen.feed import FeedGenerator
+
+    fg = FeedGenerator()
+    title, subtitle = xml_text(title), xml_text(subtitle)
+    fg.id(base + page)
+    fg.title(title)
+    if subtitle:
+        fg.subtitle(subtitle)
+    fg.author({"name": title})  # Atom wants an author for entries that name none
+    fg.link(href=base + path, rel="self", type="application/atom+xml")
+    fg.link(href=base + page, rel="alternate", type="text/html")
+    fg.language("en")
+    fg.updated(max((_when(p) for p in papers), default=_EPOCH))
+    # feedgen puts entries added later first: add the oldest first, so the newest leads the feed.
+    for paper in reversed(papers):
+        entry = fg.add_entry()
+        url = base + page_url(paper_md(paper))
+        entry.id(url)
+        entry.title(xml_text(plain_title(paper.title)) or "Untitled")
+        entry.link(href=url, rel="alternate", type="text/html")
+        for name in paper.authors:
+            entry.author({"name": xml_text(name)})
+        entry.published(_when(paper))
+        entry.updated(_when(paper))
+        for tag in paper.tags:
+            entry.category(term=xml_text(tag), label=xml_text(tag))
+        if xml_text(paper.abstract).strip():
+            entry.summary(xml_text(paper.abstract), type="text")
+    return str(fg.atom_str(pretty=False).decode("utf-8")) + "\n"
+
+
+def _base(config: Config) -> str:
+    url = config.site_url or "http://127.0.0.1:8000/"
+    return url if url.endswith("/") else url + "/"
+
+
+def _when(paper: Paper) -> dt.datetime:
+    if paper.date is None:
+        return _EPOCH
+    return dt.datetime(paper.date.year, paper.date.month, paper.date.day, tzinfo=dt.UTC)
