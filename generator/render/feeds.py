@@ -1,4 +1,8 @@
-"""Atom feeds: the newest papers of the list (`feed.xml`) and of each tag (`tags/<slug>.xml`).
+"""Atom feeds: the newest papers of the list (`feed.xml`) and of each tag (`feed-<slug>.xml`).
+
+All at the site root: Material reads every `<link rel="alternate">` of a page as another version
+of the site and fetches the `sitemap.xml` beside its address, which exists at the root only (a
+feed under `tags/` made every tag page log a 404).
 
 Written with feedgen. Each entry is a paper: its title, authors, the paper page as link (absolute,
 under `site_url`), its date (the digest's), its tags as categories and its abstract. A feed holds
@@ -33,7 +37,7 @@ def xml_text(text: str) -> str:
 
 
 def tag_feed(slug: str) -> str:
-    return f"tags/{slug}.xml"
+    return f"feed-{slug}.xml"
 
 
 def feed_entries(config: Config) -> int:
@@ -43,7 +47,7 @@ def feed_entries(config: Config) -> int:
 
 def render_feeds(library: Library, config: Config, newest: list[Paper],
                  tags: Iterable[tuple[str, str, list[Paper]]]) -> dict[str, str]:
-    """`feed.xml` of `newest` and `tags/<slug>.xml` for each (name, slug, papers newest first)."""
+    """`feed.xml` of `newest` and `feed-<slug>.xml` for each (name, slug, papers newest first)."""
     size = feed_entries(config)
     base = _base(config)
     files = {FEED: atom(newest[:size], base, FEED, config.site_name, config.site_description)}

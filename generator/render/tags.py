@@ -14,6 +14,7 @@ from ..enrich import bibtex
 from ..enrich.text import slugify
 from ..model import Library, Paper
 from . import escape
+from .feeds import tag_feed
 from .html import FLAG, Ids, heading
 from .links import rel, url_from
 from .listing import all_order, paper_rows_table, sort_key
@@ -83,13 +84,13 @@ def render_tag_page(name: str, slug: str, papers: list[Paper], description: str 
     ordered_papers = papers if ordered else sorted(papers, key=sort_key)
     count = f"{len(ordered_papers)} paper" + ("" if len(ordered_papers) == 1 else "s")
     # rl_feed: the tag's Atom feed, announced in the page head (overrides/main.html).
-    lines = ["---", f"title: {escape.yaml_string(name)}", f"{FLAG}: true", f"rl_feed: tags/{slug}.xml",
+    lines = ["---", f"title: {escape.yaml_string(name)}", f"{FLAG}: true", f"rl_feed: {tag_feed(slug)}",
              f"rl_feed_title: {escape.yaml_string(name)}", "---", "",
              heading(1, escape.text(name), Ids())]
     if description:
         lines.append(f"<p>{escape.text(description)}</p>")
     lines.append(f'<p>{count} · <a href="{url_from(me, f"tags/{slug}.bib")}">BibTeX of all {len(ordered_papers)}'
-                 f'</a> · <a href="{url_from(me, f"tags/{slug}.xml")}">Atom feed</a>'
+                 f'</a> · <a href="{url_from(me, tag_feed(slug))}">Atom feed</a>'
                  f' · <a href="{url_from(me, INDEX_MD)}">All tags</a></p>')
     lines.append(paper_rows_table(["Title", "First author", "Year"], ordered_papers, me, venue=False))
     return "\n".join(lines) + "\n"

@@ -58,7 +58,7 @@ def test_each_tag_has_a_feed_of_its_papers(seeds: BuildResult) -> None:
     for record in by_url.values():
         for tag in record["tags"]:
             tagged[tag] = tagged.get(tag, 0) + 1
-    feeds = {path: parsed(seeds, path) for path in seeds.files if path.startswith("tags/") and path.endswith(".xml")}
+    feeds = {path: parsed(seeds, path) for path in seeds.files if path.startswith("feed-")}
     assert len(feeds) == len(tagged)
     for path, feed in feeds.items():
         tag = feed.feed.title.removeprefix("Reading list: ")
@@ -66,7 +66,8 @@ def test_each_tag_has_a_feed_of_its_papers(seeds: BuildResult) -> None:
         assert len(feed.entries) == tagged[tag]
         assert all(tag in [t.term for t in e.tags] for e in feed.entries)
     page = seeds.files["tags/knowledge-distillation.md"]
-    assert "\nrl_feed: tags/knowledge-distillation.xml\n" in page and 'href="../knowledge-distillation.xml"' in page
+    assert "\nrl_feed: feed-knowledge-distillation.xml\n" in page
+    assert 'href="../../feed-knowledge-distillation.xml">Atom feed</a>' in page
 
 
 def test_same_list_same_bytes_and_the_size_is_a_setting(seeds: BuildResult, tmp_path: Path) -> None:
@@ -75,11 +76,11 @@ def test_same_list_same_bytes_and_the_size_is_a_setting(seeds: BuildResult, tmp_
     config_file.write_text(text, encoding="utf-8")
     small = build(load_config(config_file), write=False)
     assert len(parsed(small, "feed.xml").entries) == 5
-    assert all(len(parsed(small, p).entries) <= 5 for p in small.files if p.startswith("tags/") and p.endswith(".xml"))
+    assert all(len(parsed(small, p).entries) <= 5 for p in small.files if p.startswith("feed-"))
     (tmp_path / "again").mkdir()
     again = build(load_config(copy_project(tmp_path / "again")), write=False)
     assert again.files["feed.xml"] == seeds.files["feed.xml"]
-    assert again.files["tags/knowledge-distillation.xml"] == seeds.files["tags/knowledge-distillation.xml"]
+    assert again.files["feed-knowledge-distillation.xml"] == seeds.files["feed-knowledge-distillation.xml"]
 
 
 def test_markup_and_control_characters_in_a_digest_stay_inert_text(tmp_path: Path) -> None:

@@ -115,5 +115,5 @@ def test_page_heads_announce_the_atom_feeds(site: tuple[Path, subprocess.Complet
     assert 'type="application/atom+xml" title="Reading list" href="../../feed.xml">' in paper
     tag = (root / "site" / "tags" / "knowledge-distillation" / "index.html").read_text(encoding="utf-8")
     assert ('<link rel="alternate" type="application/atom+xml" title="Knowledge distillation" '
-            'href="../knowledge-distillation.xml">') in tag
-    assert (root / "site" / "feed.xml").is_file() and (root / "site" / "tags" / "knowledge-distillation.xml").is_file()
+            'href="../../feed-knowledge-distillation.xml">') in tag
+    assert (root / "site" / "feed.xml").is_file() and (root / "site" / "feed-knowledge-distillation.xml").is_file()
