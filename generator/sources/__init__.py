@@ -69,16 +69,10 @@ def read_all(seeds_dir: Path, root: Path, problems: Problems) -> list[RawDigest]
     root = root.resolve()  # once, not once per file
     out = []
     for path in track(paths, "reading digests"):
-        raw, messages = _read_one(path, root)
-        problems.extend(messages)
+        raw = read_digest(path, _display(path, root), problems)
         if raw is not None:
             out.append(raw)
     return out
-
-
-def _read_one(path: Path, root: Path) -> tuple[RawDigest | None, Problems]:
-    found = Problems()
-    return read_digest(path, _display(path, root), found), found
 
 
 def _display(path: Path, root: Path) -> str:
