@@ -9,8 +9,8 @@ from ..runtime.progress import track
 from ..write import Pieces
 from . import citesearch
 from .exports import papers_json_pieces
-from .feeds import feed_entries, render_feeds
-from .indexes import newest, render_all_pages, render_digest_index, render_digest_pages, render_home
+from .feeds import render_feeds
+from .indexes import render_all_pages, render_digest_index, render_digest_pages, render_home
 from .links import paper_md
 from .map import MAP_MD, render_map
 from .notes import mentions_section, note_section
@@ -37,14 +37,15 @@ def render_site(library: Library, config: Config) -> dict[str, str]:
     files: dict[str, str] = {}
     for paper in track(library.papers, "rendering papers"):
         files.update(render_paper_files(paper, library, config, by_id, slugs, digests))
-    files.update(render_listings(library, config, by_id, size))
+    files.update(render_listings(library, config, by_id, slugs, size))
     files.update(_static_assets())
     return files
 
 
-def render_listings(library: Library, config: Config, by_id: dict[str, Paper], size: int) -> dict[str, str]:
+def render_listings(library: Library, config: Config, by_id: dict[str, Paper], slugs: dict[str, str],
+                    size: int) -> dict[str, str]:
     """The pages and files that list papers: home, digests, All papers, status and tag pages,
-    the map, papers.json and the .bib files."""
+    the map, papers.json, the .bib files and the Atom feeds. `slugs`: `all_tag_slugs(library)`."""
     listings: dict[str, str] = {}
     listings["index.md"] = render_home(library, config)
     listings["digests/index.md"] = render_digest_index(library)
@@ -60,22 +61,8 @@ def render_listings(library: Library, config: Config, by_id: dict[str, Paper], s
     for digest in library.digests:
         bib = bibtex.bibliography([by_id[i] for i in digest.paper_ids if i in by_id])
         listings[f"digests/{digest.slug}.bib"] = bib
-    listings.update(render_feeds(library, config, *_feed_papers(library, config)))
+    listings.update(render_feeds(library, config, slugs))
     return listings
-
-
-def _feed_papers(library: Library, config: Config) -> tuple[list[Paper], list[tuple[str, str, list[Paper]]]]:
-    """The newest papers of the list, and of each tag (name, slug, papers), newest digest first."""
-    size = feed_entries(config)
-    order = newest(library, count=len(library.papers))
-    per_tag: dict[str, list[Paper]] = {}
-    for paper in order:
-        for tag in paper.tags:
-            papers = per_tag.setdefault(tag, [])
-            if len(papers) < size:
-                papers.append(paper)
-    slugs = all_tag_slugs(library)
-    return order[:size], [(name, slugs[name], papers) for name, papers in per_tag.items()]
 
 
 def render_paper_files(paper: Paper, library: Library, config: Config,

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterable
 
 from ..config import Config
 from ..enrich.text import plain_title
 from ..model import Library, Paper
-from .links import page_url, paper_md
+from .indexes import newest
+from .links import page_url, paper_md, tag_feed
 
 FEED = "feed.xml"
 DEFAULT_ENTRIES = 50
@@ -36,24 +36,27 @@ def xml_text(text: str) -> str:
     return _NOT_XML.sub("", text)
 
 
-def tag_feed(slug: str) -> str:
-    return f"feed-{slug}.xml"
-
-
 def feed_entries(config: Config) -> int:
     value = config.extra.get("feed_entries", DEFAULT_ENTRIES)
     return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else DEFAULT_ENTRIES
 
 
-def render_feeds(library: Library, config: Config, newest: list[Paper],
-                 tags: Iterable[tuple[str, str, list[Paper]]]) -> dict[str, str]:
-    """`feed.xml` of `newest` and `feed-<slug>.xml` for each (name, slug, papers newest first)."""
+def render_feeds(library: Library, config: Config, slugs: dict[str, str]) -> dict[str, str]:
+    """`feed.xml` and `feed-<slug>.xml` for each tag (`slugs`: `all_tag_slugs(library)`), each of
+    the newest `feed_entries` papers, newest digest first (the home page's order)."""
     size = feed_entries(config)
+    order = newest(library, count=len(library.papers))
+    per_tag: dict[str, list[Paper]] = {}
+    for paper in order:
+        for tag in paper.tags:
+            tagged = per_tag.setdefault(tag, [])
+            if len(tagged) < size:
+                tagged.append(paper)
     base = _base(config)
-    files = {FEED: atom(newest[:size], base, FEED, config.site_name, config.site_description)}
-    for name, slug, papers in tags:
-        files[tag_feed(slug)] = atom(papers[:size], base, tag_feed(slug), f"{config.site_name}: {name}",
-                                     f"The newest papers tagged {name}.", page=f"tags/{slug}/")
+    files = {FEED: atom(order[:size], base, FEED, config.site_name, config.site_description)}
+    for name, papers in per_tag.items():
+        files[tag_feed(slugs[name])] = atom(papers, base, tag_feed(slugs[name]), f"{config.site_name}: {name}",
+                                            f"The newest papers tagged {name}.", page=f"tags/{slugs[name]}/")
     return files
 
 
@@ -85,8 +88,9 @@ def atom(papers: list[Paper], base: str, path: str, title: str, subtitle: str = 
         entry.updated(_when(paper))
         for tag in paper.tags:
             entry.category(term=xml_text(tag), label=xml_text(tag))
-        if xml_text(paper.abstract).strip():
-            entry.summary(xml_text(paper.abstract), type="text")
+        abstract = xml_text(paper.abstract)
+        if abstract.strip():
+            entry.summary(abstract, type="text")
     return str(fg.atom_str(pretty=False).decode("utf-8")) + "\n"
 
 

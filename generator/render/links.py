@@ -19,6 +19,11 @@ def digest_md(digest: Digest) -> str:
     return f"digests/{digest.slug}.md"
 
 
+def tag_feed(slug: str) -> str:
+    """A tag's Atom feed, at the site root (render/feeds.py says why)."""
+    return f"feed-{slug}.xml"
+
+
 def rel(from_md: str, to_path: str) -> str:
     """Link from one docs file to another (both relative to docs_dir)."""
     start = posixpath.dirname(from_md)

@@ -14,9 +14,8 @@ from ..enrich import bibtex
 from ..enrich.text import slugify
 from ..model import Library, Paper
 from . import escape
-from .feeds import tag_feed
 from .html import FLAG, Ids, heading
-from .links import rel, url_from
+from .links import rel, tag_feed, url_from
 from .listing import all_order, paper_rows_table, sort_key
 
 INDEX_MD = "tags.md"
