@@ -80,14 +80,19 @@ def test_every_accented_author_is_indexed_without_accents_too(served_sites: dict
     assert lunr["docs"] == []
 
 
+def first_result(page: Any, site: Served, query: str, title: str) -> Any:
+    """Search `query` from the All papers page; the first result must be `title`: its item."""
+    goto(page, site, "all/")
+    titles = search(page, query, expect=title)
+    assert titles[0] == title, f"{query!r} gave {titles}"
+    return page.locator(".md-search-result__item", has=page.get_by_role("heading", name=title, exact=True)).first
+
+
 def test_a_word_only_in_a_note_finds_the_notes_paper(page: Any, site: Served) -> None:
     """"reading group" is only in content/notes/casper2025defending.md: the result is that paper's
     page (at its note), marked as a note."""
-    casper = "Defending Against Unforeseen Failure Modes with Latent Adversarial Training"
-    goto(page, site, "all/")
-    titles = search(page, "reading group", expect=casper)
-    assert titles[0] == casper
-    item = page.locator(".md-search-result__item", has=page.get_by_role("heading", name=casper, exact=True)).first
+    item = first_result(page, site, "reading group",
+                        "Defending Against Unforeseen Failure Modes with Latent Adversarial Training")
     assert item.locator(".rl-search-part").inner_text() == "Note"
     href = item.locator("a").first.get_attribute("href")
     assert href is not None and "papers/defending-against-unforeseen-failure-modes-with-latent/" in href
@@ -103,11 +108,7 @@ def test_a_word_of_a_curators_page_finds_it(page: Any, site: Served) -> None:
 def test_a_word_of_a_tag_description_finds_the_tag_page(page: Any, site: Served) -> None:
     """"unusual" is only in the description of the topic "Anomaly detection" (content/topics.yml):
     the result is that tag's page, marked as a tag."""
-    tag = "Anomaly detection"
-    goto(page, site, "all/")
-    titles = search(page, "unusual", expect=tag)
-    assert titles[0] == tag
-    item = page.locator(".md-search-result__item", has=page.get_by_role("heading", name=tag, exact=True)).first
+    item = first_result(page, site, "unusual", "Anomaly detection")
     assert item.locator(".rl-search-part").inner_text() == "Tag"
     click_and_wait(page, item.locator("a").first, site, "tags/anomaly-detection/")
-    assert h1(page) == tag
+    assert h1(page) == "Anomaly detection"
