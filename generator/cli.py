@@ -1,4 +1,4 @@
-"""`readinglist` command line: build, check, serve, watch, note."""
+"""`readinglist` command line: build, check, serve, watch, note, init, add."""
 
 from __future__ import annotations
 
@@ -48,6 +48,35 @@ def cmd_note(args: argparse.Namespace) -> int:
     except ValueError:
         print(path)
     return 0
+
+
+def cmd_init(args: argparse.Namespace) -> int:
+    from .scaffold import default_name, init_list
+
+    dest = Path(args.dir)
+    name = args.name
+    if name is None and sys.stdin.isatty():
+        name = input(f"Site name [{default_name(dest)}]: ").strip() or None
+    written = init_list(dest, name)
+    for path in written:
+        print(f"created {path}")
+    where = "" if dest.resolve() == Path.cwd().resolve() else f"cd {dest} && "
+    print(f"\nNext: {where}readinglist add <digest file>, then readinglist serve "
+          "(or push to GitHub: README.md says how to publish).")
+    return 0
+
+
+def cmd_add(args: argparse.Namespace) -> int:
+    from .add import add_digests
+
+    config = load_config(Path(args.config))
+    report = add_digests(config, [Path(f) for f in args.files])
+    for problem in report.problems:
+        print(problem, file=sys.stderr)
+    for line in report.lines(config.root):
+        print(line)
+    failed = report.problems.errors or any(item.stored is None for item in report.files)
+    return 1 if failed else 0
 
 
 def _watcher(args: argparse.Namespace) -> Watcher:
@@ -139,6 +168,14 @@ def make_parser() -> argparse.ArgumentParser:
                                     "(never overwrites)")
     p.add_argument("paper", nargs="+", help="citation key, slug or (part of) the title")
     p.set_defaults(func=cmd_note)
+    p = sub.add_parser("init", help="start a new reading list in DIR (default: here); never overwrites")
+    p.add_argument("dir", nargs="?", default=".", help="the new list's folder (created if missing)")
+    p.add_argument("--name", help="the site's name (default: asked, or made from the folder's name)")
+    p.set_defaults(func=cmd_init)
+    p = sub.add_parser("add", help="copy digests into seeds/ and say what they hold (new papers, "
+                                   "papers already in the list, warnings)")
+    p.add_argument("files", nargs="+", metavar="FILE", help="digest files")
+    p.set_defaults(func=cmd_add)
     return parser
 
 

@@ -60,10 +60,24 @@ def render_home(library: Library, config: Config) -> str:
         "[papers.json](papers.json) (for scripts)", "",
         "## Newest papers", "",
     ]
+    if not library.papers:
+        lines += _first_steps(config)
     for p in newest(library):
         lines.append(f"- {paper_link(p, me)} — {first_author(p)}, {escape.text(venue_line(p))}")
     lines.append("")
     return "\n".join(lines)
+
+
+def _first_steps(config: Config) -> list[str]:
+    """What an empty list's home page says: how to add the first digest."""
+    seeds = escape.text(config.seeds_dir.name)
+    return [
+        '<div class="admonition tip rl-first-steps" markdown>',
+        '<p class="admonition-title">No papers yet: add your first digest</p>',
+        f"<p>Copy a digest into <code>{seeds}/</code> with <code>readinglist add digest.txt</code> "
+        "(a TMLR digest e-mail, or text copied from a paper-listing page), then run "
+        "<code>readinglist serve</code>: this page lists its papers.</p>",
+        "</div>", ""]
 
 
 def _status_line(library: Library) -> list[str]:

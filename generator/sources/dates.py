@@ -11,7 +11,7 @@ import yaml
 
 from ..errors import Problems
 
-_NAME_DATE = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
+NAME_DATE = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
 
 
 def sidecar_path(path: Path) -> Path | None:
@@ -24,7 +24,7 @@ def sidecar_path(path: Path) -> Path | None:
 
 def resolve_date(path: Path, display: str, problems: Problems) -> tuple[dt.date, str]:
     """The date and a description of where it came from; warns, so the curator can correct it."""
-    m = _NAME_DATE.search(path.name)
+    m = NAME_DATE.search(path.name)
     if m:
         try:
             date = dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))

@@ -1,0 +1,149 @@
+"""`readinglist add FILE...`: copy digests into seeds/ and say at once what they hold.
+
+A file keeps its name when the name holds a date (`2025-08-08`); otherwise today's date goes in
+front, so a listing digest without a date in its text still gets the right one. Nothing in seeds/
+is ever changed: a name already taken by another file gets `-2`, `-3`, ...; a file whose bytes are
+already in seeds/ is not copied again.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .config import Config
+from .errors import Problems
+from .sources import digest_files, read_all, read_digest
+from .sources.common import normalise_title
+from .sources.dates import NAME_DATE, sidecar_path
+
+
+@dataclass
+class Added:
+    """What one file given to `add` became."""
+
+    given: Path
+    stored: Path | None  # where it now is in seeds/ (None: not stored)
+    copied: bool = False
+    papers: int = 0
+    new: int = 0
+    note: str = ""
+
+
+@dataclass
+class AddReport:
+    files: list[Added] = field(default_factory=list)
+    problems: Problems = field(default_factory=Problems)
+
+    def lines(self, root: Path) -> list[str]:
+        out = []
+        for item in self.files:
+            if item.stored is None:
+                out.append(f"{item.given}: {item.note}")
+                continue
+            where = _shown(item.stored, root)
+            known = item.papers - item.new
+            what = (f"{item.papers} papers ({item.new} new, {known} already in the list)"
+                    if item.papers else "no papers")
+            out.append(f"{where}: {what}" + (f"; {item.note}" if item.note else ""))
+        return out
+
+
+def add_digests(config: Config, given: list[Path], today: dt.date | None = None) -> AddReport:
+    """Copy each file of `given` into seeds/ (with the date sidecar beside it, if it has one) and
+    read it: its papers, and how many of them the list did not have yet."""
+    report = AddReport()
+    seeds = config.seeds_dir
+    seeds.mkdir(parents=True, exist_ok=True)
+    known_ids, known_titles = _known(config)
+    hashes = {_sha(p): p for p in digest_files(seeds)}
+    digests = [p for p in given if not _is_sidecar_of(p, given)]
+    for path in digests:
+        if not path.is_file():
+            report.files.append(Added(path, None, note="no such file"))
+            continue
+        data = path.read_bytes()
+        digest_hash = hashlib.sha256(data).hexdigest()
+        same = hashes.get(digest_hash)
+        if same is not None:
+            item = Added(path, same, note="already in seeds/, not copied again")
+        else:
+            name = _dated_name(path, today or dt.date.today())
+            target = _free_name(seeds, name)
+            with target.open("xb") as out:  # "x": never replaces a file in seeds/
+                out.write(data)
+            hashes[digest_hash] = target
+            side = sidecar_path(path)
+            if side is not None and not target.with_suffix(".yml").exists():
+                with target.with_suffix(".yml").open("xb") as out:
+                    out.write(side.read_bytes())
+            item = Added(path, target, copied=True)
+        stored: Path = item.stored  # type: ignore[assignment]
+        raw = read_digest(stored, _shown(stored, config.root), report.problems)
+        for paper in raw.papers if raw else ():
+            item.papers += 1
+            title = normalise_title(paper.title) if not paper.title_missing else ""
+            if paper.id not in known_ids and (not title or title not in known_titles):
+                item.new += 1
+                known_ids.add(paper.id)
+                if title:
+                    known_titles.add(title)
+        report.files.append(item)
+    return report
+
+
+def _is_sidecar_of(path: Path, given: list[Path]) -> bool:
+    """A `.yml` date file given beside its digest: it travels with the digest."""
+    return path.suffix.lower() in {".yml", ".yaml"} and any(
+        other != path and sidecar_path(other) == path for other in given)
+
+
+def _known(config: Config) -> tuple[set[str], set[str]]:
+    """The ids and normalised titles of the papers already in seeds/ (their messages are not
+    this command's business: `readinglist build` reports them)."""
+    ids: set[str] = set()
+    titles: set[str] = set()
+    for raw in read_all(config.seeds_dir, config.root, Problems()):
+        for paper in raw.papers:
+            ids.add(paper.id)
+            if not paper.title_missing:
+                titles.add(normalise_title(paper.title))
+    return ids, titles
+
+
+def _dated_name(path: Path, today: dt.date) -> str:
+    """The file's name, with the digest's date in front when the name has none: the date in its
+    text or its sidecar, else today (the day it arrived)."""
+    if NAME_DATE.search(path.name):
+        return path.name
+    raw = read_digest(path, path.name, Problems())
+    known = raw is not None and raw.date is not None and raw.date_source not in _GUESSED
+    date = raw.date if known and raw is not None and raw.date else today
+    return f"{date.isoformat()}-{path.name}"
+
+
+# Where resolve_date falls back to when neither the text nor a sidecar gives a date.
+_GUESSED = {"git", "modification time"}
+
+
+def _free_name(folder: Path, name: str) -> Path:
+    path = folder / name
+    stem, suffix = path.stem, path.suffix
+    n = 2
+    while path.exists():
+        path = folder / f"{stem}-{n}{suffix}"
+        n += 1
+    return path
+
+
+def _sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _shown(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return str(path)
