@@ -10,6 +10,7 @@ import subprocess
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 from variants import Checkout
 
@@ -82,6 +83,54 @@ def search_latency(site: Path, query: str, runs: int = 3) -> dict[str, Any]:
         server.shutdown()
     return {"after_typing_s": max(times), "open_to_result_s": max(totals), "fetched_kb": max(fetched) / 1024,
             "results_shown": min(counts), "links_ok": first_ok, "query": query}
+
+
+def filter_latency(site: Path, runs: int = 3) -> dict[str, Any]:
+    """The All papers filter (target: first filtered results <= 1 s): on a fresh All papers page,
+    once it has loaded the filter's index, choose the tag most papers have and time until the
+    first row shows (and the bytes Pagefind fetched from opening); then open a shared address
+    (a tag and a year, sorted by title) in a fresh context, time from opening to the first row."""
+    from collections import Counter
+
+    from playwright.sync_api import sync_playwright
+
+    papers = json.loads((site / "papers.json").read_text(encoding="utf-8"))
+    tag, count = Counter(t for p in papers for t in p["tags"]).most_common(1)[0]
+    year = Counter(p["year"] for p in papers if p["year"]).most_common(1)[0][0]
+    server, base = serve_static(site)
+    chosen, opened, fetched = [], [], []
+    rows = "[data-rl-filter-results] tbody tr"
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+            for _ in range(runs):
+                ctx = browser.new_context()
+                page = ctx.new_page()
+                got: list[int] = []
+                page.on("requestfinished", lambda r, got=got: got.append(
+                    r.sizes()["responseBodySize"] if "/pagefind/" in r.url else 0))
+                page.goto(base + "all/", wait_until="load")
+                # A reader takes a moment to choose; the page loads the filter's index meanwhile.
+                page.locator("form[data-rl-filter][data-rl-index=ready]").wait_for(timeout=60_000)
+                t0 = time.perf_counter()
+                page.locator("select[name=tag]").select_option(tag)
+                page.locator(rows).first.wait_for(timeout=60_000)
+                chosen.append(time.perf_counter() - t0)
+                fetched.append(sum(got))
+                ctx.close()
+                ctx = browser.new_context()
+                page = ctx.new_page()
+                query = urlencode({"tag": tag, "year": year, "sort": "title"})
+                t0 = time.perf_counter()
+                page.goto(f"{base}all/?{query}", wait_until="load")
+                page.locator(rows).first.wait_for(timeout=60_000)
+                opened.append(time.perf_counter() - t0)
+                ctx.close()
+            browser.close()
+    finally:
+        server.shutdown()
+    return {"tag": tag, "tagged": count, "after_choice_s": max(chosen), "shared_link_s": max(opened),
+            "fetched_kb": max(fetched) / 1024}
 
 
 # ---------------------------------------------------------------- edit loop under `readinglist serve`

@@ -117,6 +117,8 @@ def measure(args: argparse.Namespace, variants: list[Variant], workdir: Path) ->
                         site = configs[variant.rev].parent / "site"
                         extra["search"] = {"workload": workload, "n": n,
                                            **browser.search_latency(site, QUERIES[workload])}
+                        print(f"[{workload} N={n}] All papers filter in Chromium ...", file=sys.stderr)
+                        extra["filter"] = {"workload": workload, "n": n, **browser.filter_latency(site)}
             if args.edit_loop and (workload, n) == browser_at:
                 print(f"[{workload} N={n}] edit loop under readinglist serve ...", file=sys.stderr)
                 base = variants[0]
@@ -175,6 +177,10 @@ def main(argv: list[str] | None = None) -> int:
               f"after typing (target <= 1.5 s), {s['open_to_result_s']:.2f} s from opening the page, "
               f"{s['fetched_kb']:.0f} KB fetched, {s['results_shown']} results, links open paper pages: "
               f"{s['links_ok']}")
+    if f := extra.get("filter"):
+        print(f"- All papers filter ({f['workload']} at {f['n']:,}, tag '{f['tag']}', {f['tagged']:,} papers): first "
+              f"results {f['after_choice_s']:.2f} s after choosing it (target <= 1 s), {f['fetched_kb']:.0f} KB "
+              f"fetched; a shared filtered address shows its first row {f['shared_link_s']:.2f} s after opening")
     if e := extra.get("edit"):
         print(f"- edit loop ({e['workload']} at {e['n']:,}, {e['edited']}): shown {e['edit_s']:.2f} s after saving "
               f"(target <= 2 s); serve start-up {e['startup_s']:.0f} s")

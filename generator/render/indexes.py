@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..config import Config
 from ..enrich.text import plain_title
-from ..model import Digest, Library, Paper
+from ..model import STATUSES, Digest, Library, Paper
 from . import escape
 from .html import FLAG, Ids, heading, table
 from .links import digest_md, paper_md, rel, url_from
@@ -93,6 +93,7 @@ def _status_line(library: Library) -> list[str]:
 def render_all_pages(library: Library, size: int = PAGE_SIZE) -> dict[str, str]:
     """`all.md` and, past `size` papers, `all/2.md`, `all/3.md`, ...: a table of `size` papers each."""
     papers = all_order(library)
+    form = filter_form(library)
     chunks = pages(papers, size)
     years = year_starts(chunks)
     out: dict[str, str] = {}
@@ -104,14 +105,52 @@ def render_all_pages(library: Library, size: int = PAGE_SIZE) -> dict[str, str]:
         lines = ["---", "title: All papers" + (f" (page {n})" if n > 1 else ""), "hide:", "  - navigation",
                  "  - toc", f"{FLAG}: true", "---", "",
                  heading(1, "All papers", Ids()), f"<p>{len(papers)} papers, newest year first.{where}</p>"]
+        lines.append(form)
+        # The paginated table: what a reader without JavaScript (or without the search index)
+        # sees, and what the filter hides while it lists its own results.
+        lines.append("<div data-rl-static>")
         if len(chunks) > 1:
             lines += [year_links(years, "all.md", me), pager("all.md", n, len(chunks), me)]
         lines.append(paper_table(chunk, me) if chunk else "<p>No papers yet.</p>")
         if len(chunks) > 1:
             lines.append(pager("all.md", n, len(chunks), me))
+        lines.append("</div>")
         out[me] = "\n".join(lines) + "\n"
     return out
 
+
+
+# The sorts the All papers filter offers (readinglist-search.js maps each to Pagefind's sort).
+SORTS = (("", "Newest first"), ("oldest", "Oldest first"), ("title", "Title A–Z"), ("rating", "Highest rated"))
+READING = (("to-read", "To read"), ("reading", "Reading"), ("read", "Read"), ("skipped", "Skipped"))
+
+
+def filter_form(library: Library) -> str:
+    """The All papers filter: a form the script (static/readinglist-search.js) shows and answers
+    from the search index, keeping its choices in the address (`?tag=...&year=...&sort=...`).
+    Hidden until then: without JavaScript or an index, the paginated table is the page."""
+    tags = sorted({t for p in library.papers for t in p.tags}, key=str.casefold)
+    years = sorted({p.year for p in library.papers if p.year}, reverse=True)
+    venues = sorted({p.venue for p in library.papers if p.venue}, key=str.casefold)
+    statuses = [s for s in STATUSES if any(p.status == s for p in library.papers)]
+
+    def select(name: str, label: str, choices: list[tuple[str, str]], anything: str) -> str:
+        options = "".join(f'<option value="{escape.attr(v)}">{escape.text(text)}</option>' for v, text in choices)
+        return (f'<label>{label} <select name="{name}"><option value="">{anything}</option>{options}'
+                "</select></label>")
+
+    fields = [
+        select("tag", "Tag", [(t, t) for t in tags], "any"),
+        select("year", "Year", [(str(y), str(y)) for y in years], "any"),
+        select("venue", "Venue", [(v, v) for v in venues], "any"),
+        select("status", "Status", [(s, s) for s in statuses], "any"),
+        select("reading", "Reading", list(READING), "any"),
+        '<label>Sort <select name="sort">' + "".join(
+            f'<option value="{v}">{text}</option>' for v, text in SORTS) + "</select></label>",
+        '<button type="reset" class="md-button">Clear</button>',
+    ]
+    return ('<form class="rl-filter" data-rl-filter hidden>' + "".join(fields) + "</form>\n"
+            '<div class="rl-filter-results" data-rl-filter-results hidden></div>')
 
 
 def render_digest_index(library: Library) -> str:

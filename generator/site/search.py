@@ -51,8 +51,17 @@ class Record:
     title: str
     content: str
     part: str = ""  # what matched, shown under a result's title: "" (the paper), "Note", "Page" or "Tag"
+    # A paper's facets for the All papers filter (readinglist-search.js): Pagefind filters, sort
+    # keys and the table row's cells. None for notes, pages and tags, which the filter never lists.
+    filters: dict[str, list[str]] | None = None
+    sort: dict[str, str] | None = None
+    row: dict[str, str] | None = None
 
     def as_dict(self) -> dict[str, Any]:
+        if self.filters is not None:
+            return {"url": self.url, "content": self.content, "language": "en",
+                    "meta": {"title": self.title, **(self.row or {})}, "filters": self.filters,
+                    "sort": self.sort or {}}
         if self.part == "Note":
             # Pagefind searches a record's metadata too: a note's record is titled "Note" and names
             # its paper in a filter (never searched), so the paper's own title words find the
@@ -67,7 +76,6 @@ def curator_records(config: Config, papers: list[dict[str, Any]]) -> list[Record
     """The curator's own words: each note (a record on its paper's page, so a word found only in
     a note finds that paper), each page of content/pages/ and each tag description of
     content/topics.yml (on the tag's page)."""
-    from ..enrich.registry import Registry
     from ..enrich.topics import load_taxonomy
     from ..errors import Problems
     from ..notes.load import split_front_matter
@@ -75,17 +83,8 @@ def curator_records(config: Config, papers: list[dict[str, Any]]) -> list[Record
 
     out: list[Record] = []
     by_page = {str(p.get("page") or ""): p for p in papers}
-    registry = Registry.load(config.registry_path, Problems())
-    stems: dict[str, str] = {}
-    for entry in registry.entries.values():
-        slug = entry.get("slug")
-        for name in (entry.get("key"), slug):
-            if name and slug:
-                stems.setdefault(name, f"papers/{slug}/")
-    notes = sorted(config.notes_dir.glob("*.md")) if config.notes_dir.is_dir() else []
-    for path in notes:
-        page = stems.get(path.stem)
-        paper = by_page.get(page or "")
+    for path, page in _note_pages(config):
+        paper = by_page.get(page)
         text = _body(path, split_front_matter)
         if page and paper and text:
             title = " ".join(str(paper.get("title") or "").split())
@@ -108,6 +107,23 @@ def curator_records(config: Config, papers: list[dict[str, Any]]) -> list[Record
     return out
 
 
+def _note_pages(config: Config) -> list[tuple[Path, str]]:
+    """Each note file with the page of the paper it names (by citation key or slug, as
+    citekeys.yml records them); notes that name no paper are left out."""
+    from ..enrich.registry import Registry
+    from ..errors import Problems
+
+    registry = Registry.load(config.registry_path, Problems())
+    stems: dict[str, str] = {}
+    for entry in registry.entries.values():
+        slug = entry.get("slug")
+        for name in (entry.get("key"), slug):
+            if name and slug:
+                stems.setdefault(name, f"papers/{slug}/")
+    notes = sorted(config.notes_dir.glob("*.md")) if config.notes_dir.is_dir() else []
+    return [(path, stems[path.stem]) for path in notes if path.stem in stems]
+
+
 def _body(path: Path, split: Any, *, fold: bool = True) -> str:
     """The Markdown of a note or page without its front matter (white space folded)."""
     try:
@@ -118,8 +134,60 @@ def _body(path: Path, split: Any, *, fold: bool = True) -> str:
     return " ".join(body.split()) if fold else str(body)
 
 
-def record(paper: dict[str, Any]) -> Record:
-    """What search knows of one paper (an object of `papers.json`): title, authors, key, abstract.
+# A word only papers' records hold, once each. Pagefind 1.5 answers a search without a term by
+# loading every chunk of its word index (5 MB at 10,000 papers; fixed upstream after 1.5.2, in
+# Pagefind's pull request 1317); the All papers filter searches for this word instead, which
+# loads the one chunk that holds it. readinglist-search.js keeps it out of result excerpts.
+EVERY = "rlpaper"
+
+# The reading statuses a note may give, in the filter's order.
+READING = ("to-read", "reading", "read", "skipped")
+
+
+def reading_of(config: Config) -> dict[str, tuple[str, int]]:
+    """Each noted paper's reading status and rating, by page (`papers/<slug>/`), from the notes'
+    front matter (a note that does not parse is reported by the build, and has neither here)."""
+    from ..errors import Problems
+    from ..notes.load import parse_note
+
+    out: dict[str, tuple[str, int]] = {}
+    for path, page in _note_pages(config):
+        try:
+            note = parse_note(path.read_text(encoding="utf-8"), path.name, path.stem, Problems())
+        except (OSError, UnicodeDecodeError):
+            continue
+        out[page] = (note.status or "", note.rating or 0)
+    return out
+
+
+def facets(paper: dict[str, Any], reading: tuple[str, int] | None) -> tuple[dict[str, list[str]],
+                                                                               dict[str, str], dict[str, str]]:
+    """(filters, sort keys, row cells) of one paper of `papers.json` for the All papers filter.
+    Every paper has the filter `kind: paper`, so a query for all papers leaves out the notes,
+    pages and tags that share the index; sort keys are strings Pagefind compares (dates as ISO
+    text, ratings as numbers, titles case-folded)."""
+    status, rating = reading or ("", 0)
+    year = paper.get("year")
+    filters: dict[str, list[str]] = {"kind": ["paper"], "tag": list(paper.get("tags") or []),
+                                     "status": [str(paper.get("status") or "")]}
+    if year:
+        filters["year"] = [str(year)]
+    if paper.get("venue"):
+        filters["venue"] = [str(paper["venue"])]
+    if status:
+        filters["reading"] = [status]
+    sort = {"date": str(paper.get("date") or "0000-00-00"),
+            "title": " ".join(str(paper.get("title") or "").split()).casefold(), "rating": str(rating)}
+    authors = list(paper.get("authors") or [])
+    first = (authors[0] + (" et al." if len(authors) > 1 or not paper.get("authors_complete", True) else "")
+             if authors else "Anonymous")
+    row = {"first": first, "venue": str(paper.get("venue_line") or ""), "year": str(year or "")}
+    return filters, sort, row
+
+
+def record(paper: dict[str, Any], reading: tuple[str, int] | None = None) -> Record:
+    """What search knows of one paper (an object of `papers.json`): title, authors, key, abstract,
+    and its facets for the All papers filter (`reading`: its note's status and rating).
 
     The URL is relative to the site root, so the index works wherever the site is published; the
     search worker puts the site's own base path in front of it.
@@ -132,12 +200,17 @@ def record(paper: dict[str, Any]) -> Record:
     folded = ", ".join(" ".join(to_ascii(a).split()) for a in paper.get("authors") or [] if not a.isascii())
     parts = [paper.get("title") or "", authors, folded, paper.get("key") or "", paper.get("abstract") or ""]
     content = "\n".join(" ".join(p.split()) for p in parts if p and p.strip())
-    return Record(url=str(paper.get("page") or ""), title=" ".join((paper.get("title") or "").split()),
-                  content=content)
+    # The word every paper's record ends with: the All papers filter searches for it (see EVERY).
+    content += "\n" + EVERY
+    page = str(paper.get("page") or "")
+    filters, sort, row = facets(paper, reading)
+    return Record(url=page, title=" ".join((paper.get("title") or "").split()), content=content,
+                  filters=filters, sort=sort, row=row)
 
 
-def records(papers: Iterable[dict[str, Any]]) -> list[Record]:
-    return [record(p) for p in papers if p.get("page")]
+def records(papers: Iterable[dict[str, Any]], reading: dict[str, tuple[str, int]] | None = None) -> list[Record]:
+    reading = reading or {}
+    return [record(p, reading.get(str(p["page"]))) for p in papers if p.get("page")]
 
 
 def fingerprint(recs: list[Record]) -> str:
@@ -173,6 +246,8 @@ def build_index(papers_file: Path, out: Path, *, force: bool = False, config: Co
     # The file's own hash first: every rebuild under `serve` asks, and parsing 30 MB of JSON
     # beside MkDocs' build (same interpreter) slowed each rebuild by half a second.
     digest = hashlib.sha256(raw)
+    # And this module's code, which decides what the records hold (a new facet, say).
+    digest.update(Path(__file__).read_bytes())
     for folder in (config.notes_dir, config.pages_dir, config.registry_path) if config else ():
         for path in sorted(folder.rglob("*.md")) if folder.is_dir() else [folder] if folder.is_file() else []:
             digest.update(f"\0{path}\0".encode("utf-8", "surrogateescape") + path.read_bytes())
@@ -183,7 +258,7 @@ def build_index(papers_file: Path, out: Path, *, force: bool = False, config: Co
     if current and quick in held:
         return None
     papers = json.loads(raw.decode("utf-8"))
-    recs = records(papers) + (curator_records(config, papers) if config else [])
+    recs = records(papers, reading_of(config) if config else None) + (curator_records(config, papers) if config else [])
     stamp = fingerprint(recs)
     if current and stamp in held:
         stamp_file.write_text(f"{stamp}\n{quick}\n", encoding="utf-8")  # same records, other bytes

@@ -37,18 +37,24 @@ def test_record_holds_title_authors_key_and_abstract_only(seed_build) -> None:  
     assert lines[2] == "casper2025defending"
     assert lines[3].startswith("Despite extensive diagnostics and debugging by developers, AI systems sometimes")
     assert lines[3].endswith("failure modes that are not explicitly identified by developers.")
-    assert len(lines) == 4
+    # Last, the word every paper's record holds (the All papers filter searches for it).
+    assert lines[4] == search.EVERY
+    assert len(lines) == 5
     # Nothing from the page around it: no BibTeX, no links, no digest names.
     for boilerplate in ("@article", "openreview.net", "Daily TMLR digest", "Abstract", "BibTeX"):
         assert boilerplate not in rec.content
-    assert rec.as_dict() == {"url": CASPER["page"], "content": rec.content, "language": "en",
-                             "meta": {"title": CASPER["title"]}}
+    as_dict = rec.as_dict()
+    assert {k: as_dict[k] for k in ("url", "content", "language")} == {
+        "url": CASPER["page"], "content": rec.content, "language": "en"}
+    assert as_dict["meta"] == {"title": CASPER["title"], "first": "Stephen Casper et al.",
+                               "venue": "TMLR · accepted · Aug 2025", "year": "2025"}
+    assert as_dict["filters"]["tag"] == paper["tags"] and as_dict["sort"]["date"] == "2025-08-08"
 
 
 def test_truncated_author_lists_say_et_al() -> None:
     rec = search.record({"title": "T", "authors": ["A B", "C D"], "authors_complete": False, "key": "b2025t",
                          "abstract": "Some\n\ntext.", "page": "papers/t/"})
-    assert rec.content == "T\nA B, C D et al.\nb2025t\nSome text."
+    assert rec.content == f"T\nA B, C D et al.\nb2025t\nSome text.\n{search.EVERY}"
 
 
 def test_records_cover_every_seed_paper_once(seed_build) -> None:  # type: ignore[no-untyped-def]
@@ -79,7 +85,7 @@ def test_an_unchanged_papers_json_is_not_even_parsed(tmp_path: Path, seed_build,
     assert search.index_site(tmp_path) == 41
     parsed: list[int] = []
     real = search.records
-    monkeypatch.setattr(search, "records", lambda data: parsed.append(1) or real(data))
+    monkeypatch.setattr(search, "records", lambda data, reading=None: parsed.append(1) or real(data, reading))
     assert search.index_site(tmp_path) is None and parsed == []  # same bytes: the hash decides
     # Other bytes, same searchable records (a related paper's score): parsed once, not re-indexed.
     papers.write_text(seed_build.files["papers.json"].replace('"score": ', '"score":  '), encoding="utf-8")

@@ -37,7 +37,8 @@
 
   // Everything is escaped, then only Pagefind's <mark> highlights are let through.
   function excerptHtml(text) {
-    return escapeHtml(text)
+    // The word the All papers filter searches for (below) ends every paper's record: not shown.
+    return escapeHtml(String(text).replace(/\s*(<mark>)?rlpaper(<\/mark>)?\s*$/, ""))
       .replace(/&amp;(lt|gt|amp|quot|#39);/g, "&$1;")  // Pagefind escapes its excerpts itself
       .replace(/&lt;mark&gt;/g, "<mark>")
       .replace(/&lt;\/mark&gt;/g, "</mark>");
@@ -147,4 +148,118 @@
         setTimeout(function () { box.focus(); }, 0);
     }
   });
+  // ---- The All papers filter (generator/render/indexes.py, `filter_form`) ----------------------
+  // Filter by tag, year, venue, status and reading status, sorted by date added, title or rating,
+  // answered from the same Pagefind index: every paper's record carries these as Pagefind filters
+  // and sort keys (generator/site/search.py, `facets`), so a filtered view loads the filter
+  // index and the records of the rows it shows, never the whole list. The choices live in the
+  // address (?tag=...&sort=...): a filtered view is a link to share, and opens as it was.
+  var FILTERS = ["tag", "year", "venue", "status", "reading"];
+  var SORTS = { "": { date: "desc" }, oldest: { date: "asc" }, title: { title: "asc" }, rating: { rating: "desc" } };
+  var ROWS = 50;  // rows per "Show more"
+  var EVERY = "rlpaper";
+  var filterRun = 0;
+
+  function filterState(form) {
+    var state = {};
+    FILTERS.concat(["sort"]).forEach(function (name) {
+      var value = form.elements[name] ? form.elements[name].value : "";
+      if (value)
+        state[name] = value;
+    });
+    return state;
+  }
+
+  function rowHtml(d) {
+    var m = d.meta || {};
+    return "<tr><td><a href=\"" + escapeHtml(new URL(d.url, location.origin).href) + "\">" + escapeHtml(m.title || d.url) +
+      "</a></td><td>" + escapeHtml(m.first || "") + "</td><td>" + escapeHtml(m.venue || "") + "</td><td>" +
+      escapeHtml(m.year || "") + "</td></tr>";
+  }
+
+  function applyFilter(form) {
+    var page = form.closest("article") || document;
+    var staticPart = page.querySelector("[data-rl-static]");
+    var out = page.querySelector("[data-rl-filter-results]");
+    var state = filterState(form);
+    var query = new URLSearchParams(state).toString();
+    history.replaceState(history.state, "", location.pathname + (query ? "?" + query : "") + location.hash);
+    var run = ++filterRun;
+    if (!query) {  // no choice made: the page's own table
+      out.hidden = true;
+      out.innerHTML = "";
+      if (staticPart)
+        staticPart.hidden = false;
+      return;
+    }
+    var filters = { kind: "paper" };
+    FILTERS.forEach(function (name) { if (state[name]) filters[name] = state[name]; });
+    pagefind().then(function (mod) {
+      // EVERY of generator/site/search.py: a word each paper's record holds (see there why).
+      return mod.search(EVERY, { filters: filters, sort: SORTS[state.sort || ""] || SORTS[""] });
+    }).then(function (found) {
+      if (run !== filterRun)
+        return;
+      var results = found && found.results ? found.results : [];
+      var shown = 0;
+      if (staticPart)
+        staticPart.hidden = true;
+      out.hidden = false;
+      out.innerHTML = '<p class="rl-filter-count"></p><table><thead><tr><th>Title</th><th>First author</th>' +
+        "<th>Venue</th><th>Year</th></tr></thead><tbody></tbody></table>" +
+        '<button type="button" class="md-button rl-filter-more" hidden>Show more</button>';
+      var body = out.querySelector("tbody");
+      var more = out.querySelector(".rl-filter-more");
+      var count = out.querySelector(".rl-filter-count");
+      function next() {
+        var slice = results.slice(shown, shown + ROWS);
+        shown += slice.length;
+        return Promise.all(slice.map(function (r) { return r.data(); })).then(function (data) {
+          if (run !== filterRun)
+            return;
+          body.insertAdjacentHTML("beforeend", data.map(rowHtml).join(""));
+          count.textContent = results.length === 0 ? "No papers match." : (results.length === 1 ? "1 paper" :
+            results.length + " papers") + (shown < results.length ? ", showing " + shown + "." : ".");
+          more.hidden = shown >= results.length;
+        });
+      }
+      more.addEventListener("click", next);
+      return next();
+    }).catch(function (err) {
+      console.error("readinglist filter:", err);
+    });
+  }
+
+  function setUpFilter() {
+    var form = document.querySelector("form[data-rl-filter]");
+    if (!form || form.dataset.rlReady)
+      return;
+    form.dataset.rlReady = "1";
+    var params = new URLSearchParams(location.search);
+    FILTERS.concat(["sort"]).forEach(function (name) {
+      var value = params.get(name);
+      var select = form.elements[name];
+      if (value && select && Array.prototype.some.call(select.options, function (o) { return o.value === value; }))
+        select.value = value;
+    });
+    form.hidden = false;
+    // Load what a filtered view needs while the reader looks at the form: the word's index chunk,
+    // the filters and the sort orders (a second on a 10,000-paper list), so a choice shows at once.
+    pagefind().then(function (mod) {
+      return mod.search(EVERY, { filters: { kind: "paper" }, sort: SORTS[""] });
+    }).then(function () { form.dataset.rlIndex = "ready"; }).catch(function (err) {
+      console.error("readinglist filter:", err);
+    });
+    form.addEventListener("change", function () { applyFilter(form); });
+    form.addEventListener("reset", function () { setTimeout(function () { applyFilter(form); }, 0); });
+    if (params.toString())
+      applyFilter(form);
+  }
+
+  if (window.document$ && window.document$.subscribe)
+    window.document$.subscribe(setUpFilter);
+  else if (document.readyState === "loading")
+    document.addEventListener("DOMContentLoaded", setUpFilter);
+  else
+    setUpFilter();
 })();

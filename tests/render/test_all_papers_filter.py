@@ -1,0 +1,51 @@
+"""The All papers filter's form (shown by the script) and what the search index holds for it."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+from generator.build import BuildResult
+from generator.render.indexes import render_all_pages
+from generator.site.search import EVERY, facets, record
+
+
+def _options(page: str, name: str) -> list[str]:
+    select = re.search(rf'<select name="{name}">(.*?)</select>', page)
+    assert select, name
+    return [html.unescape(v) for v in re.findall(r'<option value="([^"]*)">', select.group(1))]
+
+
+def test_the_form_offers_the_lists_values_and_the_table_stays_for_readers_without_script(
+        seed_build: BuildResult) -> None:
+    library = seed_build.library
+    [page] = render_all_pages(library).values()
+    assert '<form class="rl-filter" data-rl-filter hidden>' in page
+    assert _options(page, "year") == ["", "2026", "2025"]
+    assert _options(page, "venue") == ["", "arXiv", "TMLR"]
+    assert _options(page, "status") == ["", "accepted", "under review", "preprint"]
+    assert _options(page, "reading") == ["", "to-read", "reading", "read", "skipped"]
+    assert _options(page, "sort") == ["", "oldest", "title", "rating"]
+    tags = _options(page, "tag")[1:]
+    assert tags == sorted({t for p in library.papers for t in p.tags}, key=str.casefold)
+    assert "Knowledge distillation" in tags
+    # The paginated table is the page; the filter only hides it while it shows its own results.
+    table = page[page.index("<div data-rl-static>"):]
+    assert table.count("<tr>") == len(library.papers) + 1
+
+
+def test_each_papers_record_carries_its_facets(seed_build: BuildResult) -> None:
+    papers = json.loads(json.dumps([
+        {"title": "A  Title", "authors": ["Ann Lee", "Bo Wu"], "authors_complete": True, "key": "lee2025title",
+         "abstract": "Text.", "page": "papers/a-title/", "tags": ["Reasoning", "Language models"], "year": 2025,
+         "date": "2025-08-08", "venue": "TMLR", "venue_line": "TMLR · accepted · Aug 2025", "status": "accepted"}]))
+    filters, sort, row = facets(papers[0], ("reading", 4))
+    assert filters == {"kind": ["paper"], "tag": ["Reasoning", "Language models"], "status": ["accepted"],
+                       "year": ["2025"], "venue": ["TMLR"], "reading": ["reading"]}
+    assert sort == {"date": "2025-08-08", "title": "a title", "rating": "4"}
+    assert row == {"first": "Ann Lee et al.", "venue": "TMLR · accepted · Aug 2025", "year": "2025"}
+    rec = record(papers[0]).as_dict()
+    assert rec["content"].endswith("\n" + EVERY)
+    assert rec["filters"]["kind"] == ["paper"] and "reading" not in rec["filters"]
+    assert rec["sort"]["rating"] == "0"
