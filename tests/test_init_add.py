@@ -144,9 +144,9 @@ def test_new_lists_publish_with_the_same_actions_as_this_repository() -> None:
     """The workflow `init` writes and this repository's own use the same Pages actions and the
     same SITE_URL from configure-pages (only how readinglist is installed differs)."""
     def uses(text: str) -> list[str]:
-        return [line.strip() for line in text.splitlines() if "uses:" in line or "SITE_URL:" in line]
+        return [line.strip().removeprefix("- ") for line in text.splitlines() if "uses:" in line or "SITE_URL:" in line]
 
     ours = (REPO / ".github" / "workflows" / "pages.yml").read_text()
     theirs = (REPO / "generator" / "scaffold" / "files" / "github" / "pages.yml").read_text()
     assert uses(theirs) == uses(ours)
-    assert "actions/configure-pages@v6" in uses(ours)
+    assert "uses: actions/configure-pages@v6" in uses(ours)

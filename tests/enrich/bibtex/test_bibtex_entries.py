@@ -238,7 +238,7 @@ def test_page_offers_key_and_accent_free_names_to_the_search(seed_build: BuildRe
 def test_search_separator_splits_bibtex_punctuation() -> None:
     # Python's `re` reads this pattern as lunr's JavaScript does.
     config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
-    search = next(p["search"] for p in config["plugins"] if isinstance(p, dict) and "search" in p)
+    search = next(p["material/search"] for p in config["plugins"] if isinstance(p, dict) and "material/search" in p)
     words = [w for w in re.split(search["separator"],
                                  "@article{maron2025oneshot, author = {Navas Gómez, Alfonso}") if w]
     assert words == ["article", "maron2025oneshot", "author", "Navas", "Gómez", "Alfonso"]
