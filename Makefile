@@ -23,10 +23,12 @@ $(VENV)/.installed: pyproject.toml
 	$(BIN)/pip install -q -e '.[test]'
 	touch $@
 
-# Debian packages the tests drive: Chromium for the browser tests, TeX for the BibTeX proof.
+# Debian packages the tests drive: Chromium for the browser tests, TeX for the BibTeX proof,
+# pandoc for the citeproc proof of the CSL-JSON and BibTeX exports.
 system-deps:
 	@need=""; \
 	command -v chromium >/dev/null 2>&1 || need="$$need chromium"; \
+	command -v pandoc   >/dev/null 2>&1 || need="$$need pandoc"; \
 	command -v pdflatex >/dev/null 2>&1 || need="$$need texlive-latex-base texlive-latex-recommended"; \
 	command -v bibtex   >/dev/null 2>&1 || need="$$need texlive-binaries"; \
 	command -v biber    >/dev/null 2>&1 || need="$$need biber texlive-bibtex-extra"; \

@@ -8,6 +8,7 @@ from ..model import Digest, Library, Paper
 from ..runtime.progress import track
 from ..write import Pieces
 from . import citesearch
+from .citefiles import reference_files
 from .exports import papers_json_pieces
 from .feeds import render_feeds
 from .indexes import render_all_pages, render_digest_index, render_digest_pages, render_home
@@ -45,7 +46,7 @@ def render_site(library: Library, config: Config) -> dict[str, str]:
 def render_listings(library: Library, config: Config, by_id: dict[str, Paper], slugs: dict[str, str],
                     size: int) -> dict[str, str]:
     """The pages and files that list papers: home, digests, All papers, status and tag pages,
-    the map, papers.json, the .bib files and the Atom feeds. `slugs`: `all_tag_slugs(library)`."""
+    the map, papers.json, the .bib, CSL-JSON and RIS files and the Atom feeds. `slugs`: `all_tag_slugs(library)`."""
     listings: dict[str, str] = {}
     listings["index.md"] = render_home(library, config)
     listings["digests/index.md"] = render_digest_index(library)
@@ -61,6 +62,7 @@ def render_listings(library: Library, config: Config, by_id: dict[str, Paper], s
     for digest in library.digests:
         bib = bibtex.bibliography([by_id[i] for i in digest.paper_ids if i in by_id])
         listings[f"digests/{digest.slug}.bib"] = bib
+    listings.update(reference_files(library, slugs, by_id))
     listings.update(render_feeds(library, config, slugs))
     return listings
 

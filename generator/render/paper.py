@@ -15,6 +15,7 @@ from ..enrich.text import plain_title
 from ..model import Digest, Library, Paper
 from ..sources.subjects import class_name
 from . import escape
+from .highwire import front_matter_lines
 from .html import FLAG, Ids, code_block, heading
 from .links import digest_md, paper_md, url_from
 from .math import rich_text
@@ -128,7 +129,9 @@ def own_parts(paper: Paper) -> tuple[str, str, str]:
         "template: paper.html",
         # The body is finished HTML: the MkDocs plugin skips Markdown for it (the same article).
         f"{FLAG}: true",
-        f"rl_venue: {escape.yaml_string(venue_line(paper))}"])
+        f"rl_venue: {escape.yaml_string(venue_line(paper))}",
+        # Highwire Press tags for Google Scholar and Zotero (render/highwire.py, theme/main.html).
+        *front_matter_lines(paper)])
     links = "".join(f'<a class="md-button{" md-button--primary" if primary else ""}" href="{url}">{label}</a>'
                     for label, url, primary in link_buttons(paper))
     authors = ", ".join(escape.text(a) for a in paper.authors) if paper.authors else "Anonymous"
@@ -140,7 +143,8 @@ def own_parts(paper: Paper) -> tuple[str, str, str]:
 def own_fields(paper: Paper) -> tuple[object, ...]:
     """Every field `own_parts` reads (tests check that no other field matters)."""
     return (paper.title, paper.abstract, paper.venue, paper.status, paper.date, paper.labels, paper.categories,
-            paper.cross_listed_from, paper.url, paper.authors, paper.authors_complete)
+            paper.cross_listed_from, paper.url, paper.authors, paper.authors_complete, paper.title_missing,
+            paper.year_override, paper.openreview_id, paper.arxiv_id, paper.doi)
 
 
 @lru_cache(maxsize=4096)
