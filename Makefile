@@ -48,9 +48,10 @@ unit: deps
 test: deps system-deps lint
 	NO_MKDOCS_2_WARNING=1 $(BIN)/pytest
 
-# Regenerate the golden Markdown and BibTeX files after an intended change.
+# Regenerate the golden Markdown, BibTeX and formatted-reference files after an intended change.
 golden: deps
-	READINGLIST_UPDATE_GOLDEN=1 $(BIN)/pytest -q tests/render/test_golden.py tests/enrich/bibtex/test_bibtex_golden.py
+	READINGLIST_UPDATE_GOLDEN=1 $(BIN)/pytest -q tests/render/test_golden.py tests/render/test_references.py \
+	  tests/enrich/bibtex/test_bibtex_golden.py
 
 # The whole build of 10,000 papers (both workloads, every variant of benchmarks/variants.py, three
 # interleaved rounds) against stock MkDocs, plus search and edit-loop latency; `benchmarks/run.py

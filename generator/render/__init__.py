@@ -17,6 +17,7 @@ from .map import MAP_MD, render_map
 from .notes import mentions_section, note_section
 from .pagination import page_size
 from .paper import Section, render_paper
+from .references import References, references_for
 from .related import related_section
 from .status import render_status_pages
 from .tags import all_tag_slugs, render_tag_bibs, render_tag_pages
@@ -36,8 +37,10 @@ def render_site(library: Library, config: Config) -> dict[str, str]:
     digests = {d.path: d for d in library.digests}
 
     files: dict[str, str] = {}
+    refs = references_for(config)
     for paper in track(library.papers, "rendering papers"):
-        files.update(render_paper_files(paper, library, config, by_id, slugs, digests))
+        files.update(render_paper_files(paper, library, config, by_id, slugs, digests, refs))
+    refs.save()
     files.update(render_listings(library, config, by_id, slugs, size))
     files.update(_static_assets())
     return files
@@ -69,8 +72,10 @@ def render_listings(library: Library, config: Config, by_id: dict[str, Paper], s
 
 def render_paper_files(paper: Paper, library: Library, config: Config,
                        by_id: dict[str, Paper] | None = None, slugs: dict[str, str] | None = None,
-                       digests: dict[str, Digest] | None = None) -> dict[str, str]:
-    """The page of one paper (its BibTeX downloads from the page itself: static/readinglist.js)."""
+                       digests: dict[str, Digest] | None = None,
+                       refs: References | None = None) -> dict[str, str]:
+    """The page of one paper (its BibTeX downloads from the page itself: static/readinglist.js).
+    `refs`: the build's formatted references (render/references.py; made here when not given)."""
     entry = bibtex.entry_text(paper)
     by_id = library.by_id() if by_id is None else by_id
     # Sections contributed by later stages go into these tuples, one function each. They are
@@ -82,8 +87,9 @@ def render_paper_files(paper: Paper, library: Library, config: Config,
     slugs = all_tag_slugs(library) if slugs is None else slugs
     edit_url = config.extra.get("edit_url")
     edit_url = edit_url if isinstance(edit_url, str) and edit_url.startswith(("http://", "https://")) else ""
+    refs = references_for(config) if refs is None else refs
     return {paper_md(paper): render_paper(paper, library, entry, after_abstract, after_bibtex, slugs, digests,
-                                          edit_url)}
+                                          edit_url, refs.of(paper))}
 
 
 def render_note_pages(library: Library, config: Config, paper_ids: set[str]) -> dict[str, str]:
@@ -92,9 +98,10 @@ def render_note_pages(library: Library, config: Config, paper_ids: set[str]) -> 
     files = {"index.md": render_home(library, config), **render_status_pages(library)}
     by_id, slugs = library.by_id(), all_tag_slugs(library)
     digests = {d.path: d for d in library.digests}
+    refs = references_for(config)
     for paper in library.papers:
         if paper.id in paper_ids:
-            files.update(render_paper_files(paper, library, config, by_id, slugs, digests))
+            files.update(render_paper_files(paper, library, config, by_id, slugs, digests, refs))
     return files
 
 

@@ -5,8 +5,8 @@ The item says what the BibTeX entry says (enrich/bibtex), in CSL's words:
 - TMLR accepted: `article-journal` in "Transactions on Machine Learning Research", ISSN 2835-8856;
 - TMLR under review: `article` (CSL's type for preprints and manuscripts) with
   `genre` "Under review at Transactions on Machine Learning Research" and `publisher` OpenReview;
-- a listing paper: `article` with `publisher` arXiv and `number` `arXiv:<id>` when the digest
-  names the id, as Zotero writes a preprint (APA then prints "(arXiv:2501.01234). arXiv.").
+- a listing paper: `article` with `publisher` arXiv, `genre` "Preprint" (APA prints "[Preprint].
+  arXiv."), or "arXiv preprint" and the id as `number` when the digest names the id.
 
 `id` is the citation key. Names are split as the BibTeX entry splits them (names.split_name, or
 the curator's spelling from content/names.yml): `van der Waals` keeps its particle as CSL's
@@ -52,6 +52,7 @@ def csl_item(paper: Paper, *, abstract: bool = True) -> dict[str, Any]:
             item["publisher"] = " ".join(paper.venue.split())
         else:
             item["publisher"] = "arXiv"
+            item["genre"] = "arXiv preprint" if _arxiv(paper) else "Preprint"
     if not paper.title_missing:
         title = title_text(paper.title)
         if title:
@@ -60,9 +61,9 @@ def csl_item(paper: Paper, *, abstract: bool = True) -> dict[str, Any]:
     issued = _issued(paper)
     if issued:
         item["issued"] = {"date-parts": [issued]}
-    if paper.arxiv_id and _ARXIV_ID.match(paper.arxiv_id):
+    if _arxiv(paper):
         if item["type"] == "article":
-            item["number"] = f"arXiv:{paper.arxiv_id}"
+            item["number"] = paper.arxiv_id
         else:
             item["note"] = f"arXiv:{paper.arxiv_id}"
     if paper.doi and _DOI.match(paper.doi):
@@ -72,6 +73,10 @@ def csl_item(paper: Paper, *, abstract: bool = True) -> dict[str, Any]:
     if abstract and paper.abstract.strip():
         item["abstract"] = " ".join(paper.abstract.split())
     return item
+
+
+def _arxiv(paper: Paper) -> bool:
+    return bool(paper.arxiv_id and _ARXIV_ID.match(paper.arxiv_id))
 
 
 def csl_fields(paper: Paper) -> tuple[object, ...]:
