@@ -23,10 +23,12 @@ $(VENV)/.installed: pyproject.toml
 	$(BIN)/pip install -q -e '.[test]'
 	touch $@
 
-# Debian packages the tests drive: Chromium for the browser tests, TeX for the BibTeX proof.
+# Debian packages the tests drive: Chromium for the browser tests, TeX for the BibTeX proof,
+# pandoc for the citeproc proof of the CSL-JSON and BibTeX exports.
 system-deps:
 	@need=""; \
 	command -v chromium >/dev/null 2>&1 || need="$$need chromium"; \
+	command -v pandoc   >/dev/null 2>&1 || need="$$need pandoc"; \
 	command -v pdflatex >/dev/null 2>&1 || need="$$need texlive-latex-base texlive-latex-recommended"; \
 	command -v bibtex   >/dev/null 2>&1 || need="$$need texlive-binaries"; \
 	command -v biber    >/dev/null 2>&1 || need="$$need biber texlive-bibtex-extra"; \
@@ -46,9 +48,10 @@ unit: deps
 test: deps system-deps lint
 	NO_MKDOCS_2_WARNING=1 $(BIN)/pytest
 
-# Regenerate the golden Markdown and BibTeX files after an intended change.
+# Regenerate the golden Markdown, BibTeX and formatted-reference files after an intended change.
 golden: deps
-	READINGLIST_UPDATE_GOLDEN=1 $(BIN)/pytest -q tests/render/test_golden.py tests/enrich/bibtex/test_bibtex_golden.py
+	READINGLIST_UPDATE_GOLDEN=1 $(BIN)/pytest -q tests/render/test_golden.py tests/render/test_references.py \
+	  tests/enrich/bibtex/test_bibtex_golden.py
 
 # The whole build of 10,000 papers (both workloads, every variant of benchmarks/variants.py, three
 # interleaved rounds) against stock MkDocs, plus search and edit-loop latency; `benchmarks/run.py

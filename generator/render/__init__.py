@@ -8,6 +8,7 @@ from ..model import Digest, Library, Paper
 from ..runtime.progress import track
 from ..write import Pieces
 from . import citesearch
+from .citefiles import reference_files
 from .exports import papers_json_pieces
 from .feeds import render_feeds
 from .indexes import render_all_pages, render_digest_index, render_digest_pages, render_home
@@ -16,6 +17,7 @@ from .map import MAP_MD, render_map
 from .notes import mentions_section, note_section
 from .pagination import page_size
 from .paper import Section, render_paper
+from .references import References, references_for
 from .related import related_section
 from .status import render_status_pages
 from .tags import all_tag_slugs, render_tag_bibs, render_tag_pages
@@ -35,8 +37,10 @@ def render_site(library: Library, config: Config) -> dict[str, str]:
     digests = {d.path: d for d in library.digests}
 
     files: dict[str, str] = {}
+    refs = references_for(config)
     for paper in track(library.papers, "rendering papers"):
-        files.update(render_paper_files(paper, library, config, by_id, slugs, digests))
+        files.update(render_paper_files(paper, library, config, by_id, slugs, digests, refs))
+    refs.save()
     files.update(render_listings(library, config, by_id, slugs, size))
     files.update(_static_assets())
     return files
@@ -45,7 +49,7 @@ def render_site(library: Library, config: Config) -> dict[str, str]:
 def render_listings(library: Library, config: Config, by_id: dict[str, Paper], slugs: dict[str, str],
                     size: int) -> dict[str, str]:
     """The pages and files that list papers: home, digests, All papers, status and tag pages,
-    the map, papers.json, the .bib files and the Atom feeds. `slugs`: `all_tag_slugs(library)`."""
+    the map, papers.json, the .bib, CSL-JSON and RIS files and the Atom feeds. `slugs`: `all_tag_slugs(library)`."""
     listings: dict[str, str] = {}
     listings["index.md"] = render_home(library, config)
     listings["digests/index.md"] = render_digest_index(library)
@@ -61,14 +65,17 @@ def render_listings(library: Library, config: Config, by_id: dict[str, Paper], s
     for digest in library.digests:
         bib = bibtex.bibliography([by_id[i] for i in digest.paper_ids if i in by_id])
         listings[f"digests/{digest.slug}.bib"] = bib
+    listings.update(reference_files(library, slugs, by_id))
     listings.update(render_feeds(library, config, slugs))
     return listings
 
 
 def render_paper_files(paper: Paper, library: Library, config: Config,
                        by_id: dict[str, Paper] | None = None, slugs: dict[str, str] | None = None,
-                       digests: dict[str, Digest] | None = None) -> dict[str, str]:
-    """The page of one paper (its BibTeX downloads from the page itself: static/readinglist.js)."""
+                       digests: dict[str, Digest] | None = None,
+                       refs: References | None = None) -> dict[str, str]:
+    """The page of one paper (its BibTeX downloads from the page itself: static/readinglist.js).
+    `refs`: the build's formatted references (render/references.py; made here when not given)."""
     entry = bibtex.entry_text(paper)
     by_id = library.by_id() if by_id is None else by_id
     # Sections contributed by later stages go into these tuples, one function each. They are
@@ -80,8 +87,9 @@ def render_paper_files(paper: Paper, library: Library, config: Config,
     slugs = all_tag_slugs(library) if slugs is None else slugs
     edit_url = config.extra.get("edit_url")
     edit_url = edit_url if isinstance(edit_url, str) and edit_url.startswith(("http://", "https://")) else ""
+    refs = references_for(config) if refs is None else refs
     return {paper_md(paper): render_paper(paper, library, entry, after_abstract, after_bibtex, slugs, digests,
-                                          edit_url)}
+                                          edit_url, refs.of(paper))}
 
 
 def render_note_pages(library: Library, config: Config, paper_ids: set[str]) -> dict[str, str]:
@@ -90,9 +98,10 @@ def render_note_pages(library: Library, config: Config, paper_ids: set[str]) -> 
     files = {"index.md": render_home(library, config), **render_status_pages(library)}
     by_id, slugs = library.by_id(), all_tag_slugs(library)
     digests = {d.path: d for d in library.digests}
+    refs = references_for(config)
     for paper in library.papers:
         if paper.id in paper_ids:
-            files.update(render_paper_files(paper, library, config, by_id, slugs, digests))
+            files.update(render_paper_files(paper, library, config, by_id, slugs, digests, refs))
     return files
 
 

@@ -57,6 +57,7 @@ def render_home(library: Library, config: Config) -> str:
         "[All papers](all.md){ .md-button .md-button--primary } "
         "[Digests](digests/index.md){ .md-button } [Tags](tags.md){ .md-button }", "",
         "Download everything: [references.bib](references.bib) (BibTeX) · "
+        "[references.json](references.json) (CSL-JSON) · [references.ris](references.ris) (RIS) · "
         "[papers.json](papers.json) (for scripts)", "",
         "## Newest papers", "",
     ]
@@ -179,7 +180,8 @@ def render_digest_pages(digest: Digest, library: Library, by_id: dict[str, Paper
             "---", f"title: {escape.yaml_string(title)}", f"{FLAG}: true", "---", "",
             heading(1, escape.text(digest.title), Ids()),
             f"<p>Source file <code>{escape.text(digest.name)}</code> · date {escape.text(date)} · "
-            f'{len(papers)} papers · <a href="{bib}">BibTeX</a></p>',
+            f'{len(papers)} papers · <a href="{bib}">BibTeX</a> · <a href="{bib[:-4]}.json">CSL-JSON</a>'
+            f' · <a href="{bib[:-4]}.ris">RIS</a></p>',
         ]
         if len(chunks) > 1:
             lines.append(pager(base, n, len(chunks), me))

@@ -15,9 +15,11 @@ from ..enrich.text import plain_title
 from ..model import Digest, Library, Paper
 from ..sources.subjects import class_name
 from . import escape
+from .highwire import front_matter_lines
 from .html import FLAG, Ids, code_block, heading
 from .links import digest_md, paper_md, url_from
 from .math import rich_text
+from .references import cite_tabs
 from .tags import chips
 
 # overrides/paper.html puts the venue badge and link buttons here, under the authors.
@@ -128,7 +130,9 @@ def own_parts(paper: Paper) -> tuple[str, str, str]:
         "template: paper.html",
         # The body is finished HTML: the MkDocs plugin skips Markdown for it (the same article).
         f"{FLAG}: true",
-        f"rl_venue: {escape.yaml_string(venue_line(paper))}"])
+        f"rl_venue: {escape.yaml_string(venue_line(paper))}",
+        # Highwire Press tags for Google Scholar and Zotero (render/highwire.py, theme/main.html).
+        *front_matter_lines(paper)])
     links = "".join(f'<a class="md-button{" md-button--primary" if primary else ""}" href="{url}">{label}</a>'
                     for label, url, primary in link_buttons(paper))
     authors = ", ".join(escape.text(a) for a in paper.authors) if paper.authors else "Anonymous"
@@ -140,7 +144,8 @@ def own_parts(paper: Paper) -> tuple[str, str, str]:
 def own_fields(paper: Paper) -> tuple[object, ...]:
     """Every field `own_parts` reads (tests check that no other field matters)."""
     return (paper.title, paper.abstract, paper.venue, paper.status, paper.date, paper.labels, paper.categories,
-            paper.cross_listed_from, paper.url, paper.authors, paper.authors_complete)
+            paper.cross_listed_from, paper.url, paper.authors, paper.authors_complete, paper.title_missing,
+            paper.year_override, paper.openreview_id, paper.arxiv_id, paper.doi)
 
 
 @lru_cache(maxsize=4096)
@@ -152,11 +157,12 @@ def _tag_line(tag: str) -> str:
 def render_paper(paper: Paper, library: Library, bibtex: str,
                  after_abstract: tuple[Section, ...] = (), after_bibtex: tuple[Section, ...] = (),
                  slugs: dict[str, str] | None = None, digests: dict[str, Digest] | None = None,
-                 edit_url: str = "") -> str:
+                 edit_url: str = "", references: list[tuple[str, str]] | None = None) -> str:
     """The paper page. Other stages contribute whole HTML sections (note, tags, related papers,
     graph) through `after_abstract` / `after_bibtex`, so this stays one straight list. `slugs`
     names each tag's page (render/tags.py, `tag_slugs`), for the tag chips; `digests` the digests
-    by path (made once per build by the caller, not once per page)."""
+    by path (made once per build by the caller, not once per page); `references` the formatted
+    references as (tab label, text), shown in tabs beside the BibTeX entry."""
     ids = Ids()
     me = paper_md(paper)
     if digests is None:
@@ -173,10 +179,11 @@ def render_paper(paper: Paper, library: Library, bibtex: str,
         heading(2, "Abstract", ids),
         _abstract(paper),
         *_sections(after_abstract, ids),
-        heading(2, "BibTeX", ids),
-        code_block(bibtex),
-        f'<p><a class="rl-bib-download" href="#bibtex" data-file="{escape.attr(paper.key)}.bib">'
-        f"Download {escape.text(paper.key)}.bib</a></p>",
+        # With formatted references (render/references.py): tabs BibTeX | APA | IEEE under "Cite".
+        heading(2, "Cite" if references else "BibTeX", ids),
+        cite_tabs(code_block(bibtex), references) if references else code_block(bibtex),
+        f'<p><a class="rl-bib-download" href="#{"cite" if references else "bibtex"}"'
+        f' data-file="{escape.attr(paper.key)}.bib">Download {escape.text(paper.key)}.bib</a></p>',
         *_sections(after_bibtex, ids),
     ]
     if paper.categories:

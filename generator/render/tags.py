@@ -89,7 +89,9 @@ def render_tag_page(name: str, slug: str, papers: list[Paper], description: str 
     if description:
         lines.append(f"<p>{escape.text(description)}</p>")
     lines.append(f'<p>{count} · <a href="{url_from(me, f"tags/{slug}.bib")}">BibTeX of all {len(ordered_papers)}'
-                 f'</a> · <a href="{url_from(me, tag_feed(slug))}">Atom feed</a>'
+                 f'</a> · <a href="{url_from(me, f"tags/{slug}.json")}">CSL-JSON</a>'
+                 f' · <a href="{url_from(me, f"tags/{slug}.ris")}">RIS</a>'
+                 f' · <a href="{url_from(me, tag_feed(slug))}">Atom feed</a>'
                  f' · <a href="{url_from(me, INDEX_MD)}">All tags</a></p>')
     lines.append(paper_rows_table(["Title", "First author", "Year"], ordered_papers, me, venue=False))
     return "\n".join(lines) + "\n"

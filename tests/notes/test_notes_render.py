@@ -90,7 +90,7 @@ def test_every_front_matter_field_renders(site: BuildResult) -> None:
             '<span class="rl-badge rl-rating" title="Rated 5 out of 5">★★★★★ 5/5</span> '
             '<span class="rl-note-added">added 2025-08-12</span></p>') in page
     assert code_text(page).startswith("@article{hertrich2024thin,\n") and "year = {2024}" in code_text(page)
-    assert page.index('<h2 id="abstract">') < page.index('<h2 id="my-notes">') < page.index('<h2 id="bibtex">')
+    assert page.index('<h2 id="abstract">') < page.index('<h2 id="my-notes">') < page.index('<h2 id="cite">')
     assert ('<p class="rl-note-edit">Edit this note: <code>content/notes/hertrich2025generative.md</code>'
             in page)
     record = next(r for r in json.loads(site.files["papers.json"]) if r["key"] == "hertrich2024thin")
@@ -194,7 +194,7 @@ def test_mkdocs_keeps_the_page_structure(site: BuildResult, root: Path) -> None:
     assert run.returncode == 0, run.stderr
     html = (root / "site/papers/generative-feature-training-of-thin-2-layer-networks/index.html").read_text()
     note = html[html.index('<div class="rl-note-body">'):]
-    assert note.index("<h3>Summary</h3>") < note.index("</div>") < note.index('id="bibtex"')
+    assert note.index("<h3>Summary</h3>") < note.index("</div>") < note.index('id="cite"')
     assert "<pre><code>&#96;&#96;&#96;\n[[in a block]]\n&#96;&#96;&#96;\n</code></pre>" in note
 
 

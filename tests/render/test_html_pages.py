@@ -118,7 +118,7 @@ def test_paper_page_toc_lists_its_sections_with_working_anchors(sites: tuple[Pat
     toc = page[page.index('data-md-type="toc"'):page.index('<div class="md-content"')]
     entries = re.findall(r'<a href="#([^"]+)" class="md-nav__link">\s*<span class="md-ellipsis">\s*(.*?)\s*</span>',
                          toc, re.S)
-    assert entries == [("abstract", "Abstract"), ("my-notes", "My notes"), ("bibtex", "BibTeX"),
+    assert entries == [("abstract", "Abstract"), ("my-notes", "My notes"), ("cite", "Cite"),
                        ("related-papers", "Related papers"), ("mentioned-in", "Mentioned in"),
                        ("sources", "Sources")]
     for anchor, _ in entries:

@@ -5,7 +5,8 @@
 document.addEventListener("click", function (event) {
   var link = event.target.closest ? event.target.closest("a.rl-bib-download") : null;
   if (!link) return;
-  var code = document.querySelector("h2#bibtex ~ .highlight code");
+  // The entry is the first tab of "Cite" (with formatted references), else the block under "BibTeX".
+  var code = document.querySelector(".rl-refs .tabbed-block:first-child code, h2#bibtex ~ .highlight code");
   if (!code) return;
   event.preventDefault();
   var blob = new Blob([code.textContent.replace(/\n*$/, "\n")], { type: "application/x-bibtex" });

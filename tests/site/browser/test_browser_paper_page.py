@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from browser_site import EDIT_URL, Served, serve, zensical_build
-from browser_ui import goto, h1, path_of
+from browser_ui import goto, h1, path_of, screenshot
 from pybtex.database import parse_string
 
 from tests.conftest import copy_project, require_tool
@@ -117,3 +117,34 @@ def test_sharing_metadata_is_the_title_and_first_sentence(page: Any, site: Serve
     assert meta["og:url"] == site.url(MATRYOSHKA)
     assert page.title() == \
         "MatryoshkaLoRA: Learning Accurate Hierarchical Low-Rank Representations for LLM Fine-Tuning - Reading list"
+
+
+KUJANPAA = "papers/efficient-knowledge-injection-in-llms-via-self-distillation/"
+GOLDEN_REFERENCES = Path(__file__).resolve().parents[2] / "golden" / "references"
+
+
+def test_copy_button_puts_the_apa_reference_on_the_clipboard(page: Any, site: Served, screenshot_dir: Path) -> None:
+    goto(page, site, KUJANPAA)
+    tabs = page.locator(".tabbed-set.rl-refs")
+    assert tabs.locator(".tabbed-labels label").all_inner_texts() == ["BibTeX", "APA", "IEEE"]
+    blocks = tabs.locator(".tabbed-block")
+    assert blocks.nth(0).is_visible() and not blocks.nth(1).is_visible()  # BibTeX first
+    tabs.locator("label", has_text="APA").click()
+    apa = blocks.nth(1)
+    apa.wait_for(state="visible")
+    assert not blocks.nth(0).is_visible()
+    tabs.scroll_into_view_if_needed()
+    screenshot(page, screenshot_dir, site, "cite-apa", "light", full_page=False)
+    apa.hover()
+    apa.locator("button[data-clipboard-target]").click()
+    copied = page.evaluate("navigator.clipboard.readText()")
+    golden = (GOLDEN_REFERENCES / "kujanpaa2025efficient.txt").read_text("utf-8").splitlines()
+    assert "APA: " + copied == golden[0]
+    assert copied.startswith("Kujanpää, K., Marttinen, P., Valpola, H., & Ilin, A. (2025). Efficient Knowledge")
+    # Each tab's block has its own copy button; the reference wraps instead of scrolling.
+    assert tabs.locator("button[data-clipboard-target]").count() == 3
+    assert apa.locator("code").evaluate("c => c.scrollWidth <= c.clientWidth + 1")
+    # "Download <key>.bib" still saves the BibTeX entry while another tab is shown.
+    with page.expect_download() as download:
+        page.locator("a.rl-bib-download").click()
+    assert Path(download.value.path()).read_text("utf-8").startswith("@article{kujanpaa2025efficient,")

@@ -1,0 +1,59 @@
+"""The list for reference managers: CSL-JSON (`.json`, for Pandoc, Quarto, Zotero) and RIS (`.ris`,
+for Zotero, EndNote, Mendeley) beside every `.bib`.
+
+- `references.json` and `references.ris` at the site root: every paper, with its abstract;
+- `tags/<slug>.json|.ris` and `digests/<slug>.json|.ris`: that tag's or digest's papers, without
+  abstracts (the root files have them), to keep the site small.
+
+CSL-JSON is written one item per line (the same JSON as an indented file, a third smaller); item
+`id` is the citation key, as in the `.bib` files.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+
+from ..model import Library, Paper
+from .csl import csl_item
+from .ris import ris_record
+
+# Separators without spaces; `<` and `>` escaped as in papers.json, for anyone who inlines the file.
+_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
+def json_line(paper: Paper, abstract: bool) -> str:
+    return _JSON(csl_item(paper, abstract=abstract)).replace("<", "\\u003c").replace(">", "\\u003e")
+
+
+def csl_json(lines: Iterable[str]) -> str:
+    """A CSL-JSON file of the given items (each a `json_line`)."""
+    body = ",\n".join(lines)
+    return f"[\n{body}\n]\n" if body else "[]\n"
+
+
+def reference_files(library: Library, tag_slugs: dict[str, str], by_id: dict[str, Paper]) -> dict[str, str]:
+    """`references.json|.ris` and the same for every tag and digest. `tag_slugs`: `all_tag_slugs`."""
+    from .tags import papers_by_tag  # render/tags.py imports the paper page, which imports this package
+
+    files = {
+        "references.json": csl_json(json_line(p, True) for p in library.papers),
+        "references.ris": "".join(ris_record(p) for p in library.papers),
+    }
+    # A paper is in a few tags and a digest or two: each short record is made once.
+    short_json: dict[str, str] = {}
+    short_ris: dict[str, str] = {}
+
+    def write(base: str, papers: list[Paper]) -> None:
+        for p in papers:
+            if p.id not in short_json:
+                short_json[p.id] = json_line(p, False)
+                short_ris[p.id] = ris_record(p, abstract=False)
+        files[f"{base}.json"] = csl_json(short_json[p.id] for p in papers)
+        files[f"{base}.ris"] = "".join(short_ris[p.id] for p in papers)
+
+    for name, papers in papers_by_tag(library).items():
+        write(f"tags/{tag_slugs[name]}", papers)
+    for digest in library.digests:
+        write(f"digests/{digest.slug}", [by_id[i] for i in digest.paper_ids if i in by_id])
+    return files

@@ -1,0 +1,183 @@
+"""A paper as a CSL-JSON item: what `references.json` holds and what formatted references are made from.
+
+The item says what the BibTeX entry says (enrich/bibtex), in CSL's words:
+
+- TMLR accepted: `article-journal` in "Transactions on Machine Learning Research", ISSN 2835-8856;
+- TMLR under review: `article` (CSL's type for preprints and manuscripts) with
+  `genre` "Under review at Transactions on Machine Learning Research" and `publisher` OpenReview;
+- a listing paper: `article` with `publisher` arXiv, `genre` "Preprint" (APA prints "[Preprint].
+  arXiv."), or "arXiv preprint" and the id as `number` when the digest names the id.
+
+`id` is the citation key. Names are split as the BibTeX entry splits them (names.split_name, or
+the curator's spelling from content/names.yml): `van der Waals` keeps its particle as CSL's
+`non-dropping-particle`. A submission without authors is by `Anonymous` (as its BibTeX entry); a
+truncated author list ends with `{"literal": "others"}`, which is how pandoc writes BibTeX's
+`and others` in CSL-JSON (its citeproc prints "et al."). The title is plain text (`title_text`);
+the untitled paper has none (its page shows a placeholder, which a citation must not carry).
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from functools import lru_cache
+from typing import Any
+
+from ..enrich.bibtex import TMLR, TMLR_ISSN
+from ..enrich.bibtex.names import _kept_whole, split_name
+from ..enrich.text import plain_title
+from ..model import Paper
+from .math import MATH
+
+OTHERS = {"literal": "others"}
+ANONYMOUS = {"literal": "Anonymous"}
+_ARXIV_ID = re.compile(r"^(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?$")
+_DOI = re.compile(r"^10\.\d{4,9}/\S+$")
+_URL = re.compile(r"^https?://[^\s<>\"]+$", re.I)
+
+
+def csl_item(paper: Paper, *, abstract: bool = True) -> dict[str, Any]:
+    """The CSL-JSON item of `paper` (without its abstract when `abstract` is False)."""
+    item: dict[str, Any] = {"id": paper.key}
+    if paper.venue == "TMLR" and paper.status == "accepted":
+        item["type"] = "article-journal"
+        item["container-title"] = TMLR
+        item["ISSN"] = TMLR_ISSN
+    else:
+        item["type"] = "article"
+        if paper.venue == "TMLR":
+            item["genre"] = f"Under review at {TMLR}" if paper.status == "under review" else TMLR
+            item["publisher"] = "OpenReview"
+        elif paper.venue and paper.venue != "arXiv":
+            item["publisher"] = " ".join(paper.venue.split())
+        else:
+            item["publisher"] = "arXiv"
+            item["genre"] = "arXiv preprint" if _arxiv(paper) else "Preprint"
+    if not paper.title_missing:
+        title = title_text(paper.title)
+        if title:
+            item["title"] = title
+    item["author"] = csl_names(paper)
+    issued = _issued(paper)
+    if issued:
+        item["issued"] = {"date-parts": [issued]}
+    if _arxiv(paper):
+        if item["type"] == "article":
+            item["number"] = paper.arxiv_id
+        else:
+            item["note"] = f"arXiv:{paper.arxiv_id}"
+    if paper.doi and _DOI.match(paper.doi):
+        item["DOI"] = paper.doi
+    if paper.url and _URL.match(paper.url.strip()):
+        item["URL"] = paper.url.strip()
+    if abstract and paper.abstract.strip():
+        item["abstract"] = " ".join(paper.abstract.split())
+    return item
+
+
+def _arxiv(paper: Paper) -> bool:
+    return bool(paper.arxiv_id and _ARXIV_ID.match(paper.arxiv_id))
+
+
+def csl_fields(paper: Paper) -> tuple[object, ...]:
+    """Every field `csl_item` reads (tests check that no other field matters)."""
+    return (paper.key, paper.venue, paper.status, paper.title, paper.title_missing, paper.authors,
+            paper.bib_names, paper.authors_complete, paper.date, paper.year_override, paper.arxiv_id, paper.doi,
+            paper.url, paper.abstract)
+
+
+def csl_names(paper: Paper) -> list[dict[str, str]]:
+    """The authors as CSL names: `Anonymous` for none, `others` after a truncated list."""
+    if not paper.authors:
+        return [dict(ANONYMOUS)]
+    spelled = paper.bib_names or ("",) * len(paper.authors)
+    names = [dict(csl_name(a, o)) for a, o in zip(paper.authors, spelled, strict=False)]
+    if not paper.authors_complete:
+        names.append(dict(OTHERS))
+    return names
+
+
+@lru_cache(maxsize=65536)
+def csl_name(name: str, override: str = "") -> tuple[tuple[str, str], ...]:
+    """One display name as CSL name parts (as key/value pairs: cached, so immutable)."""
+    name = " ".join(name.split())
+    if override:
+        from pybtex.database import Person
+
+        person = Person(override)
+        given = " ".join(person.first_names + person.middle_names)
+        prelast, last = " ".join(person.prelast_names), " ".join(person.last_names)
+        lineage = " ".join(person.lineage_names)
+    elif _kept_whole(name) or " " not in name:
+        return (("literal", name),) if _kept_whole(name) else (("family", name),)
+    else:
+        parts = split_name(name)
+        given, prelast = " ".join(parts.first), " ".join(parts.prelast)
+        last, lineage = " ".join(parts.last), " ".join(parts.lineage)
+    out = [("family", last)]
+    if given:
+        out.append(("given", given))
+    if prelast:
+        out.append(("non-dropping-particle", prelast))
+    if lineage:
+        out.append(("suffix", lineage))
+    return tuple(out)
+
+
+def _issued(paper: Paper) -> list[int]:
+    """[year, month] as the BibTeX entry dates it (the month only with the digest's own year)."""
+    year = paper.year
+    if year is None:
+        return []
+    if paper.date and paper.date.year == year:
+        return [year, paper.date.month]
+    return [year]
+
+
+@lru_cache(maxsize=1 << 14)
+def title_text(title: str) -> str:
+    """A title as plain text, as the page's heading shows it (`plain_title`: `$\\mathsf{VISTA}$` ->
+    `VISTA`), with any TeX left in its math written as text: `$\\alpha$-divergence` ->
+    `α-divergence`, `$O(n^2)$` -> `O(n^2)`. No TeX markup reaches a reference."""
+    if "$" not in title and "\\" not in title:
+        return plain_title(title)
+    text = MATH.sub(lambda m: math_text(m.group(1) if m.group(1) is not None else m.group(2)), title)
+    text = plain_title(text)
+    # A command outside math that plain_title does not know (`\\LaTeX`, `\\&`): its name, or the character.
+    text = _COMMAND.sub(lambda m: m.group(1) or m.group(2), text)
+    return " ".join(text.replace("{", "").replace("}", "").split())
+
+
+# `\\name` and the space that ends it, or `\\&` (an escaped character).
+_COMMAND = re.compile(r"\\(?:([A-Za-z]+)\s?|([^A-Za-z\s]?))")
+
+
+@lru_cache(maxsize=1 << 14)
+def math_text(latex: str) -> str:
+    """A formula as plain text, read off its MathML (latex2mathml): letters and symbols as
+    Unicode, `^`/`_` before a script (in parentheses when longer than one character)."""
+    from latex2mathml.converter import convert
+
+    try:
+        root = ET.fromstring(convert(latex))
+    except Exception:  # latex2mathml raises many kinds of errors on odd input
+        return plain_title(latex).replace("\\", "")
+    return _node_text(root).strip()
+
+
+def _node_text(node: ET.Element) -> str:
+    tag = node.tag.rsplit("}", 1)[-1]
+    kids = list(node)
+    if tag in ("msup", "msub") and len(kids) == 2:
+        mark = "^" if tag == "msup" else "_"
+        script = _node_text(kids[1])
+        return _node_text(kids[0]) + mark + (script if len(script) == 1 else f"({script})")
+    if tag == "msubsup" and len(kids) == 3:
+        return _node_text(kids[0]) + "_" + _node_text(kids[1]) + "^" + _node_text(kids[2])
+    if tag == "mfrac" and len(kids) == 2:
+        return _node_text(kids[0]) + "/" + _node_text(kids[1])
+    if tag == "msqrt":
+        return "√" + "".join(_node_text(k) for k in kids)
+    if tag == "annotation":
+        return ""
+    return (node.text or "") + "".join(_node_text(k) + (k.tail or "") for k in kids)

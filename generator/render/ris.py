@@ -1,0 +1,51 @@
+"""A paper as an RIS record (`references.ris`), made from its CSL-JSON item (render/csl.py).
+
+TMLR accepted papers are `JOUR` (journal in `T2`, ISSN in `SN`); submissions and preprints are
+`UNPB` with their repository as publisher (`PB`: arXiv or OpenReview), what they are in `M3`
+("Under review at ...") and the arXiv id in `AN`. One `AU` per author, `Family, Given` (with the
+particle: `van der Waals, Johannes`); RIS has no "et al.", so a truncated list ends with the last
+name the digest gave. Every value is one line: RIS is line-based.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..model import Paper
+from .csl import OTHERS, csl_item
+
+_TYPES = {"article-journal": "JOUR", "article": "UNPB"}
+
+
+def ris_record(paper: Paper, *, abstract: bool = True) -> str:
+    """The RIS record of `paper`, ending with `ER  - ` and a blank line."""
+    return ris_from_item(csl_item(paper, abstract=abstract))
+
+
+def ris_from_item(item: dict[str, Any]) -> str:
+    lines = [f"TY  - {_TYPES.get(item['type'], 'GEN')}", f"ID  - {item['id']}"]
+    if "title" in item:
+        lines.append(f"TI  - {_one_line(item['title'])}")
+    lines += [f"AU  - {_one_line(ris_name(name))}" for name in item["author"] if name != OTHERS]
+    issued = item.get("issued", {}).get("date-parts", [[]])[0]
+    if issued:
+        lines.append(f"PY  - {issued[0]}")
+        lines.append("DA  - " + "/".join(f"{part:02d}" for part in issued))
+    for tag, key in (("T2", "container-title"), ("SN", "ISSN"), ("PB", "publisher"), ("M3", "genre"),
+                     ("AN", "number"), ("N1", "note"), ("DO", "DOI"), ("UR", "URL"), ("AB", "abstract")):
+        if key in item:
+            lines.append(f"{tag}  - {_one_line(str(item[key]))}")
+    return "\n".join(lines) + "\nER  - \n\n"
+
+
+def ris_name(name: dict[str, str]) -> str:
+    """`van der Waals, Johannes, Jr.` from CSL name parts; a literal name as it is."""
+    if "literal" in name:
+        return name["literal"]
+    family = " ".join(filter(None, (name.get("non-dropping-particle"), name.get("family"))))
+    return ", ".join(filter(None, (family, name.get("given"), name.get("suffix"))))
+
+
+def _one_line(value: str) -> str:
+    """A value on one line: white space (line breaks, and any other unprintable character) folded."""
+    return value if value.isprintable() else " ".join("".join(c if c.isprintable() else " " for c in value).split())
