@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from .config import Config
 from .errors import Problems
 from .model import Library
+from .render.references import References, references_for
 from .runtime import memo
 from .write import WriteStats, write_if_changed, write_tree
 
@@ -52,6 +53,9 @@ class BuildResult:
             n = self.library.notes
             parts.append(f"{len(n.by_paper)} notes" + (f", orphan notes: {', '.join(o.path for o in n.orphans)}"
                                                        if n.orphans else ""))
+        if lib.skipped_replacements:
+            parts.append(f"{lib.skipped_replacements} arXiv replacements of papers not in the list left out "
+                         "(extra.readinglist.keep_replacements: true keeps them)")
         parts.append(f"{len(self.problems.warnings)} warnings")
         if self.problems.errors:
             parts.append(f"{len(self.problems.errors)} errors")
@@ -70,10 +74,12 @@ def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None =
 
     problems = Problems()
     library, registry = make_library(config, problems, notes_cache)
-    files = render(library, config, problems)
+    refs = references_for(config)
+    files = render(library, config, problems, refs)
     result = BuildResult(library, problems, files)
     if write and (accept is None or accept(result)):
         result.stats = write_tree(config.build_dir, files, protected=_protected(config))
+        refs.save()  # after the pages: a refused build folder leaves the project as it was
         if registry.changed:
             write_if_changed(config.registry_path, registry.dump().encode("utf-8"))
         if before:
@@ -113,11 +119,11 @@ def make_library(config: Config, problems: Problems,
     return library, registry
 
 
-def render(library: Library, config: Config, problems: Problems) -> dict[str, str]:
+def render(library: Library, config: Config, problems: Problems, refs: References | None = None) -> dict[str, str]:
     """Every file of the docs folder: the generated ones and the curator's own pages."""
     from .render import render_site
 
-    files = render_site(library, config)
+    files = render_site(library, config, refs)
     for rel, text in extra_pages(config, problems).items():
         if rel in files:
             problems.warn(f"content/pages/{rel}", 0, "has the name of a generated page; skipped")

@@ -140,6 +140,18 @@ class Paper:
     doi: str | None = None
     date: dt.date | None = None
     sources: tuple[SourceRef, ...] = ()
+    # What arXiv announcements carry (sources/arxiv_*.py): the journal reference and comments as
+    # given, and whether the record announced a new version of a paper (a replacement).
+    journal_ref: str = ""
+    comments: str = ""
+    replacement: bool = False
+    # A paper read from a .bib file (sources/bibfile.py): its key there, its entry type and its
+    # fields as written (raw TeX, in file order), which the site's BibTeX keeps.
+    bib_key: str = ""
+    bib_type: str = ""
+    bib_fields: tuple[tuple[str, str], ...] = ()
+    # The ids of the records merged into this one (enrich/merge.py), its own first.
+    aliases: tuple[str, ...] = ()
     # Filled in by enrich:
     key: str = ""
     slug: str = ""
@@ -210,6 +222,8 @@ class Library:
     topics: tuple[tuple[str, str], ...] = ()
     # Tags the curator gave in notes that are no topic of the taxonomy, as first spelled.
     own_tags: tuple[str, ...] = ()
+    # arXiv replacements of papers the list does not have, left out (enrich/merge.py).
+    skipped_replacements: int = 0
 
     def by_id(self) -> dict[str, Paper]:
         return {p.id: p for p in self.papers}

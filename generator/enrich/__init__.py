@@ -28,7 +28,9 @@ def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
     """The read digests as one library: duplicates merged, every paper with its citation key and
     page slug, topic tags and related papers. Notes feed `pins`, `year_overrides` and
     `tag_changes` (paper id -> (tags to add, to remove)); `names` is content/names.yml."""
-    papers, alias = merge(raws)
+    merged = merge(raws, keep_replacements=bool(config.extra.get("keep_replacements")) if config else False)
+    # A paper that gained an identifier from a new source keeps the key and page it was given.
+    papers, alias = registry.known_ids(merged.papers, merged.alias)
     # The taxonomy's messages come after the keys' (the order the curator has always seen).
     later = Problems()
     if taxonomy is None:
@@ -47,7 +49,8 @@ def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
     papers = with_related(papers, settings, text_model(papers, settings), tag_model(tag_lists, settings), tag_lists)
     digests = _digests(raws, alias)
     topics = tuple((t.name, t.description) for t in taxonomy.topics)
-    return Library(papers=papers, digests=digests, topics=topics, own_tags=tuple(own.values()))
+    return Library(papers=papers, digests=digests, topics=topics, own_tags=tuple(own.values()),
+                   skipped_replacements=merged.skipped_replacements)
 
 
 def _resolve_note_tags(changes: TagChanges, sources: Mapping[str, tuple[str, int, int]],
@@ -80,7 +83,8 @@ def _digests(raws: list[RawDigest], alias: dict[str, str]) -> list[Digest]:
         while slug in used:
             slug += "-x"
         used.add(slug)
-        ids = tuple(dict.fromkeys(alias.get(p.id, p.id) for p in raw.papers))
+        # A replacement of a paper the list does not have was not kept: it has no alias.
+        ids = tuple(dict.fromkeys(alias[p.id] for p in raw.papers if p.id in alias))
         out.append(Digest(raw.path, raw.format, raw.title, raw.date, raw.date_source, ids, slug))
     return out
 

@@ -1,26 +1,38 @@
-"""One paper seen in several digests becomes one record listing every source."""
+"""One paper seen in several digests, in any of the formats, becomes one record listing every source.
+
+Two records are the same work when they share an arXiv id, a DOI or an OpenReview id, or else
+their normalised title and their first author's family name (a title alone when either record
+has no authors: TMLR submissions are anonymous). The richer record wins field by field.
+
+An arXiv replacement (a new version announced) only updates a paper the list already has, with
+what a new version brings: its journal reference, DOI and comments. A replacement of a paper
+the list does not have adds nothing, unless the curator asked to keep those
+(`extra.readinglist.keep_replacements`); the build's summary counts them.
+"""
 
 from __future__ import annotations
 
-from dataclasses import replace
+import unicodedata
+from dataclasses import dataclass, field
 
-from ..model import Paper
+from ..model import Paper, evolve
 from ..sources.common import RawDigest, normalise_title
 
 _STATUS_RANK = {"preprint": 0, "under review": 1, "accepted": 2}
 
 
-def _richness(p: Paper) -> tuple[int, int, int, int, int]:
+def _richness(p: Paper) -> tuple[int, int, int, int, int, int]:
     return (_STATUS_RANK.get(p.status, 0), int(bool(p.authors)), int(p.authors_complete),
-            int(not p.title_missing), len(p.abstract))
+            int(not p.title_missing), int(bool(p.bib_fields)), len(p.abstract))
 
 
 def _combine(old: Paper, new: Paper) -> Paper:
-    """The richer record wins; on a tie the later one (newer digest) does."""
+    """The richer record wins; on a tie the later one (newer digest) does. Identifiers, links and
+    the .bib entry come from whichever record has them."""
     new_is_later = old.date is None or new.date is None or new.date >= old.date
     better = new if (_richness(new), new_is_later) >= (_richness(old), True) else old
     other = old if better is new else new
-    return replace(
+    return evolve(
         better,
         # The first-seen id stays: the page URL and citation key hang on it.
         id=old.id,
@@ -29,35 +41,123 @@ def _combine(old: Paper, new: Paper) -> Paper:
         authors_complete=better.authors_complete if better.authors else other.authors_complete,
         url=better.url or other.url,
         openreview_id=better.openreview_id or other.openreview_id,
+        arxiv_id=better.arxiv_id or other.arxiv_id,
+        doi=better.doi or other.doi,
+        journal_ref=better.journal_ref or other.journal_ref,
+        comments=better.comments or other.comments,
         abstract=better.abstract or other.abstract,
         labels=tuple(dict.fromkeys(better.labels + other.labels)),
         categories=tuple(dict.fromkeys(better.categories + other.categories)),
+        bib_key=better.bib_key or other.bib_key,
+        bib_type=better.bib_type or other.bib_type,
+        bib_fields=better.bib_fields or other.bib_fields,
         sources=tuple(dict.fromkeys(old.sources + new.sources)),
+        aliases=tuple(dict.fromkeys((*old.aliases, new.id))),
+        replacement=False,
     )
 
 
-def merge(digests: list[RawDigest]) -> tuple[list[Paper], dict[str, str]]:
-    """Papers in first-seen order, duplicates folded by id or normalised title.
+def _update(old: Paper, new_version: Paper) -> Paper:
+    """`old` with what a replacement announcement brings; the rest stays as the list had it."""
+    return evolve(
+        old,
+        doi=new_version.doi or old.doi,
+        journal_ref=new_version.journal_ref or old.journal_ref,
+        comments=new_version.comments or old.comments,
+        sources=tuple(dict.fromkeys(old.sources + new_version.sources)),
+        aliases=tuple(dict.fromkeys((*old.aliases, new_version.id))),
+    )
 
-    Also returns alias -> kept id for every folded record, so digest pages can
-    list a paper under each digest that carried it.
-    """
+
+def family_name(author: str) -> str:
+    """The last word of a name, lower case and without accents (`Hans Müller` -> `muller`)."""
+    words = author.replace(",", " ").split()
+    last = words[-1] if words else ""
+    if "," in author:  # `Müller, Hans`
+        last = author.split(",", 1)[0].split()[-1] if author.split(",", 1)[0].split() else last
+    text = unicodedata.normalize("NFKD", last)
+    return "".join(c for c in text if not unicodedata.combining(c)).lower()
+
+
+@dataclass
+class Merged:
+    """The merge's result: papers in first-seen order, each folded record's id -> the kept id, and
+    how many replacements named a paper the list does not have (not kept)."""
+
+    papers: list[Paper]
+    alias: dict[str, str]
+    skipped_replacements: int = 0
+    index: dict[tuple[str, str], str] = field(default_factory=dict)
+
+
+def _keys(p: Paper) -> list[tuple[str, str]]:
+    keys = [("id", p.id)]
+    if p.arxiv_id:
+        keys.append(("arxiv", p.arxiv_id))
+    if p.doi:
+        keys.append(("doi", p.doi.lower()))
+    if p.openreview_id:
+        keys.append(("openreview", p.openreview_id))
+    return keys
+
+
+def merge(digests: list[RawDigest], keep_replacements: bool = False) -> Merged:
+    """Papers in first-seen order, duplicates folded (see the module's text). Replacements are
+    matched after every other record, whatever the order of the files."""
     by_id: dict[str, Paper] = {}
     alias: dict[str, str] = {}
-    title_to_id: dict[str, str] = {}
+    index: dict[tuple[str, str], str] = {}
+    by_title: dict[str, list[str]] = {}
+    replacements: list[Paper] = []
+
+    def find(paper: Paper) -> str | None:
+        pid = alias.get(paper.id)
+        if pid is not None:
+            return pid
+        for key in _keys(paper):
+            if key in index:
+                return index[key]
+        norm = normalise_title(paper.title)
+        # An all-symbol title normalises to "": it says nothing about which paper this is.
+        if not norm or paper.title_missing:
+            return None
+        for pid in by_title.get(norm, ()):
+            known = by_id[pid]
+            if not paper.authors or not known.authors or (
+                    family_name(paper.authors[0]) == family_name(known.authors[0])):
+                return pid
+        return None
+
+    def remember(paper: Paper, pid: str) -> None:
+        alias[paper.id] = pid
+        for key in _keys(paper) + _keys(by_id[pid]):
+            index.setdefault(key, pid)
+        norm = normalise_title(paper.title)
+        if norm and not paper.title_missing and pid not in by_title.setdefault(norm, []):
+            by_title[norm].append(pid)
+
     for digest in digests:
         for paper in digest.papers:
-            norm = normalise_title(paper.title)
-            pid = alias.get(paper.id) or (paper.id if paper.id in by_id else None)
-            # An all-symbol title normalises to "": it says nothing about which paper this is.
-            if pid is None and norm and not paper.title_missing:
-                pid = title_to_id.get(norm)
+            if paper.replacement:
+                replacements.append(paper)
+                continue
+            pid = find(paper)
             if pid is not None:
                 by_id[pid] = _combine(by_id[pid], paper)
             else:
                 pid = paper.id
-                by_id[pid] = paper
-            alias[paper.id] = pid
-            if norm and not paper.title_missing:
-                title_to_id.setdefault(norm, pid)
-    return list(by_id.values()), alias
+                by_id[pid] = evolve(paper, aliases=(paper.id,))
+            remember(paper, pid)
+    skipped = 0
+    for paper in replacements:
+        pid = find(paper)
+        if pid is not None:
+            by_id[pid] = _update(by_id[pid], paper)
+        elif keep_replacements:
+            pid = paper.id
+            by_id[pid] = evolve(paper, aliases=(paper.id,), replacement=False)
+        else:
+            skipped += 1
+            continue
+        remember(paper, pid)
+    return Merged(list(by_id.values()), alias, skipped, index)

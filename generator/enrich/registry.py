@@ -25,7 +25,7 @@ from pathlib import Path
 import yaml
 
 from ..errors import Problems
-from ..model import Paper
+from ..model import Paper, evolve
 from .keys import base_key, valid_key, with_suffix
 from .text import slugify
 
@@ -150,6 +150,24 @@ class Registry:
             else:
                 out[pid] = pin.key
         return out
+
+    def known_ids(self, papers: list[Paper], alias: dict[str, str]) -> tuple[list[Paper], dict[str, str]]:
+        """Each paper under the id the registry knows it by: a paper whose id is new but one of
+        whose merged records (`Paper.aliases`) was given a key before (a listing paper, keyed by
+        its title, now also read from an arXiv e-mail) keeps that id, so its key and page stay.
+        `alias` (record id -> paper id) follows."""
+        renamed: dict[str, str] = {}
+        out = []
+        for paper in papers:
+            if paper.id not in self.entries:
+                known = next((a for a in paper.aliases if a in self.entries), None)
+                if known is not None:
+                    renamed[paper.id] = known
+                    paper = evolve(paper, id=known)
+            out.append(paper)
+        if renamed:
+            alias = {record: renamed.get(pid, pid) for record, pid in alias.items()}
+        return out, alias
 
     def assign(self, papers: list[Paper], pins: Mapping[str, str | Pin],
                problems: Problems) -> dict[str, tuple[str, str]]:

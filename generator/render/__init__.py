@@ -17,7 +17,7 @@ from .map import MAP_MD, render_map
 from .notes import mentions_section, note_section
 from .pagination import page_size
 from .paper import Section, render_paper
-from .references import References, references_for
+from .references import References, citation_styles, references_for
 from .related import related_section
 from .status import render_status_pages
 from .tags import all_tag_slugs, render_tag_bibs, render_tag_pages
@@ -29,18 +29,19 @@ ASSETS = {
 }
 
 
-def render_site(library: Library, config: Config) -> dict[str, str]:
-    """Every generated file of the docs folder, keyed by its path inside it."""
+def render_site(library: Library, config: Config, refs: References | None = None) -> dict[str, str]:
+    """Every generated file of the docs folder, keyed by its path inside it. `refs`: the
+    formatted references with the build's cache (build.py loads and saves it); without it they
+    are all formatted now."""
     by_id = library.by_id()
     slugs = all_tag_slugs(library)
     size = page_size(config)
     digests = {d.path: d for d in library.digests}
 
     files: dict[str, str] = {}
-    refs = references_for(config)
+    refs = References(citation_styles(config), None) if refs is None else refs
     for paper in track(library.papers, "rendering papers"):
         files.update(render_paper_files(paper, library, config, by_id, slugs, digests, refs))
-    refs.save()
     files.update(render_listings(library, config, by_id, slugs, size))
     files.update(_static_assets())
     return files
@@ -87,7 +88,7 @@ def render_paper_files(paper: Paper, library: Library, config: Config,
     slugs = all_tag_slugs(library) if slugs is None else slugs
     edit_url = config.extra.get("edit_url")
     edit_url = edit_url if isinstance(edit_url, str) and edit_url.startswith(("http://", "https://")) else ""
-    refs = references_for(config) if refs is None else refs
+    refs = References(citation_styles(config), None) if refs is None else refs
     return {paper_md(paper): render_paper(paper, library, entry, after_abstract, after_bibtex, slugs, digests,
                                           edit_url, refs.of(paper))}
 

@@ -16,10 +16,11 @@ Two things citeproc-py does not do for us:
 citeproc-py takes about 7 ms an item for APA and 1.5 ms for IEEE: ten thousand papers would add a
 minute and a half to every build. So every formatted reference is kept in a cache keyed by its
 content (the CSL item, the style file's hash, citeproc-py's version and this module's code), in
-`.readinglist-cache/references.pickle` beside mkdocs.yml (git-ignored, as the no-change memo in
+`.readinglist-cache/references.json` beside mkdocs.yml (git-ignored, as the no-change memo in
 runtime/memo.py): a rebuild formats only new or changed papers. The cache holds the references
-this build used and nothing else. `READINGLIST_CACHE=off` turns it off; the pages are the same
-either way (tests/render/test_references.py).
+this build used and nothing else. The build loads it before rendering and saves it after writing
+(generator/build.py): rendering itself reads and writes no file. `READINGLIST_CACHE=off` turns
+it off; the pages are the same either way (tests/render/test_references.py).
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import pickle
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -47,7 +47,7 @@ DEFAULT_STYLES = ("apa", "ieee")
 LABELS = {"apa": "APA", "ieee": "IEEE", "chicago-author-date": "Chicago", "modern-language-association": "MLA",
           "harvard-cite-them-right": "Harvard", "vancouver": "Vancouver", "nature": "Nature", "acm-sig-proceedings":
           "ACM", "american-chemical-society": "ACS", "elsevier-harvard": "Harvard"}
-CACHE_FILE = "references.pickle"
+CACHE_FILE = "references.json"
 CACHE_VERSION = 1
 _CSL_NS = "{http://purl.org/net/xbiblio/csl}"
 _NUMBER = re.compile(r"^\s*(?:\[1\]|1\.|\(1\)|1)\s*")
@@ -184,11 +184,13 @@ class References:
     def _load(self) -> dict[str, str]:
         assert self.cache_path is not None
         try:
-            with self.cache_path.open("rb") as fh:
-                version, stored = pickle.load(fh)
-        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
+            data = json.loads(self.cache_path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError):
             return {}
-        return stored if version == CACHE_VERSION and isinstance(stored, dict) else {}
+        stored = data.get("references") if isinstance(data, dict) and data.get("version") == CACHE_VERSION else None
+        if not isinstance(stored, dict):
+            return {}
+        return {k: v for k, v in stored.items() if isinstance(k, str) and isinstance(v, str)}
 
     def save(self) -> None:
         """Keep this build's references (only those) for the next build, if anything changed."""
@@ -196,15 +198,15 @@ class References:
             return
         self.cache_path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.cache_path.with_suffix(".tmp")
-        with tmp.open("wb") as fh:
-            pickle.dump((CACHE_VERSION, self.used), fh, protocol=pickle.HIGHEST_PROTOCOL)
+        tmp.write_text(json.dumps({"version": CACHE_VERSION, "references": self.used}, ensure_ascii=False),
+                       encoding="utf-8")
         os.replace(tmp, self.cache_path)
         self.stored = dict(self.used)
 
 
 def references_for(config: Config) -> References:
-    """The build's formatter: cached on disk under the project's `.readinglist-cache/` unless
-    `READINGLIST_CACHE=off`."""
+    """The build's formatter: with the references cached on disk under the project's
+    `.readinglist-cache/` (unless `READINGLIST_CACHE=off`), loaded now; `save()` keeps them."""
     cache = config.root / memo.CACHE_DIR / CACHE_FILE if memo.enabled() else None
     return References(citation_styles(config), cache)
 
@@ -220,5 +222,6 @@ def cite_tabs(bibtex_block: str, references: list[tuple[str, str]]) -> str:
     labels = "".join(f'<label for="__tabbed_1_{i}">{escape.text(name)}</label>'
                      for i, (name, _) in enumerate(blocks, start=1))
     content = "".join(f'<div class="tabbed-block">{block}</div>' for _, block in blocks)
-    return (f'<div class="tabbed-set tabbed-alternate rl-refs" data-tabs="1:{n}">{inputs}'
+    # id="bibtex": the section was "BibTeX" before it had tabs; links to `#bibtex` still land here.
+    return (f'<div class="tabbed-set tabbed-alternate rl-refs" id="bibtex" data-tabs="1:{n}">{inputs}'
             f'<div class="tabbed-labels">{labels}</div><div class="tabbed-content">{content}</div></div>')

@@ -10,7 +10,7 @@ from pathlib import Path
 from ..errors import Problems
 from ..model import evolve
 from ..runtime.progress import track
-from . import listing, tmlr
+from . import arxiv_email, listing, tmlr
 from .common import RawDigest
 from .dates import resolve_date
 from .decode import read_text
@@ -25,6 +25,7 @@ class Reader:
 
 
 READERS: tuple[Reader, ...] = (
+    Reader(arxiv_email.FORMAT, arxiv_email.detect, arxiv_email.read),
     Reader(tmlr.FORMAT, tmlr.detect, tmlr.read),
     Reader(listing.FORMAT, listing.detect, listing.read),
 )
@@ -36,9 +37,11 @@ _NOT_DIGESTS = {".yml", ".yaml", ".md", ".json"}
 def digest_files(seeds_dir: Path) -> list[Path]:
     if not seeds_dir.is_dir():
         return []
+    # Hidden files and folders (`.git`, a tool's cache) hold no digests.
     return sorted(
         p for p in seeds_dir.rglob("*")
-        if p.is_file() and not p.name.startswith(".") and p.suffix.lower() not in _NOT_DIGESTS
+        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(seeds_dir).parts)
+        and p.suffix.lower() not in _NOT_DIGESTS
     )
 
 

@@ -6,7 +6,8 @@ import re
 from dataclasses import dataclass
 
 _ET_AL = re.compile(r"\s*,?\s*et al\.?\s*(?:\(\+\s*(\d+)\s*more\))?\s*$")
-_SEPARATOR = re.compile(r",\s*|\s+and\s+")
+# `A, B, and C` (the serial comma) as well as `A, B and C`.
+_SEPARATOR = re.compile(r",\s*and\s+|,\s*|\s+and\s+")
 _PARTICLES = {
     "de", "del", "della", "der", "den", "di", "da", "dos", "das", "du", "van", "von", "la",
     "le", "y", "bin", "al", "el", "ter", "zu", "af", "st.",

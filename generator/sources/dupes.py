@@ -34,6 +34,9 @@ def drop_duplicates(raw: RawDigest, problems: Problems) -> None:
     kept: list[Paper] = []
     seen: dict[tuple[str, str], int] = {}
     for paper in raw.papers:
+        if paper.replacement:  # a new version of a paper: merged with it later (enrich/merge.py)
+            kept.append(paper)
+            continue
         keys = _same_paper_keys(paper)
         hit = next(((k, seen[k]) for k in keys if k in seen), None)
         if hit is None:

@@ -67,7 +67,7 @@ def test_tmlr_entry_text_is_what_the_page_shows(seed_build: BuildResult) -> None
         "}")
     page = seed_build.files["papers/askdagger-active-skill-level-data-aggregation-for.md"]
     assert code_text(page) == text
-    assert ('<p><a class="rl-bib-download" href="#bibtex" data-file="luijkx2025askdagger.bib">'
+    assert ('<p><a class="rl-bib-download" href="#cite" data-file="luijkx2025askdagger.bib">'
             "Download luijkx2025askdagger.bib</a></p>") in page
     assert not [f for f in seed_build.files if f.startswith("papers/") and f.endswith(".bib")]
 

@@ -65,7 +65,18 @@ def test_workflow_uses_the_current_major_versions_of_the_pages_actions() -> None
     wf = _workflow()
     used = {str(s["uses"]) for job in wf["jobs"].values() for s in job["steps"] if "uses" in s}
     assert used == {"actions/checkout@v6", "actions/setup-python@v6", "actions/configure-pages@v6",
-                    "actions/upload-pages-artifact@v5", "actions/deploy-pages@v5"}
+                    "actions/cache@v6", "actions/upload-pages-artifact@v5", "actions/deploy-pages@v5"}
+
+
+def test_workflow_restores_the_reference_cache_before_building() -> None:
+    """Formatted references are cached in .readinglist-cache/ (a few ms each to make): the
+    workflow restores it before the build, so a deploy formats only new papers."""
+    build = _workflow()["jobs"]["build"]
+    names = [s.get("uses", s.get("run", "")) for s in build["steps"]]
+    cache = _step(build, uses="actions/cache")
+    assert cache["with"]["path"] == ".readinglist-cache"
+    assert cache["with"]["restore-keys"] == "readinglist-"
+    assert names.index(cache["uses"]) < names.index("mkdocs build --strict")
 
 
 def test_workflow_build_step_builds_the_site_the_tests_check(tmp_path: Path,

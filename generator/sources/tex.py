@@ -1,0 +1,55 @@
+"""TeX in the text of arXiv e-mails and .bib files, as plain Unicode for the pages.
+
+pylatexenc does the decoding (accents, `{\\L}ukasz`, `{\\em ...}`, `--`, unknown macros), so the
+project keeps no table of its own. `$...$` math stays as it is: the pages render it. What
+pylatexenc would read differently from how these fields are written is settled first: a bare `%`
+is a per cent sign there (abstracts say "5% better"), not a comment, and `\\cite{a,b}` becomes
+`[a,b]`. The result is plain text; it is escaped where every text is (render/escape.py).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
+
+# Text with none of these is left as it is (most titles and names): no parse at all.
+_TEX = re.compile(r"[\\{}~$%]|--")
+_BARE_PERCENT = re.compile(r"(?<!\\)%")
+_CITE = ("cite", "citep", "citet", "citealp", "citeauthor", "citeyear", "nocite")
+
+
+def _cite(node: Any, l2tobj: Any) -> str:  # pylatexenc passes `l2tobj` by that name
+    args = [a for a in node.nodeargd.argnlist if a is not None]
+    return "[" + l2tobj.nodelist_to_text([args[-1]]) + "]" if args else ""
+
+
+@lru_cache(maxsize=1)
+def _converter() -> LatexNodes2Text:
+    db = get_default_latex_context_db()
+    db.add_context_category("readinglist", prepend=True, macros=[
+        *(MacroTextSpec(name, simplify_repl=_cite) for name in _CITE),
+        MacroTextSpec("url", simplify_repl="%s"),
+    ])
+    return LatexNodes2Text(latex_context=db, math_mode="verbatim", strict_latex_spaces=True)
+
+
+@lru_cache(maxsize=1 << 14)
+def tex_to_text(text: str) -> str:
+    """`text` with its TeX markup decoded to Unicode, math kept, white space folded."""
+    if not _TEX.search(text):
+        return " ".join(text.split())
+    source = _BARE_PERCENT.sub(r"\\%", text)
+    try:
+        plain = _converter().latex_to_text(source)
+    except Exception:  # pylatexenc is lenient, but input is hostile: never a traceback
+        plain = text
+    return " ".join(plain.replace("\u00a0", " ").split())
+
+
+def tex_paragraphs(text: str) -> str:
+    """An abstract's paragraphs (separated by blank lines), each decoded by `tex_to_text`."""
+    paras = [tex_to_text(p) for p in re.split(r"\n\s*\n", text)]
+    return "\n\n".join(p for p in paras if p)
