@@ -52,8 +52,9 @@ def test_errors_exit_non_zero_but_other_files_build(project: Callable[..., Confi
     (config.seeds_dir / "notes-to-self.txt").write_text("Buy milk.\nCall Bob.\n", encoding="utf-8")
     proc = run(config, "build")
     assert proc.returncode == 1
-    assert ("seeds/notes-to-self.txt:1: error: not a digest format I know (expected a TMLR digest e-mail or "
-            "text copied from a paper-listing page); skipped") in proc.stderr
+    assert ("seeds/notes-to-self.txt:1: error: not a digest format I know (expected a TMLR digest e-mail, text "
+            "copied from a paper-listing page, an arXiv mailing-list e-mail, an arXiv feed or a .bib file); "
+            "skipped") in proc.stderr
     assert "41 papers from 2 digests" in proc.stdout
 
 

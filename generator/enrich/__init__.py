@@ -42,7 +42,9 @@ def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
     # Before keys: a note's `year:` is the year the citation key is made from.
     papers = apply_year_overrides(papers, year_overrides or {}, problems)
     papers = apply_name_overrides(papers, names or {})
-    assigned = registry.assign(papers, pins or {}, problems)
+    # A .bib entry's key is pinned as a note's citekey is; a note's own citekey wins over it.
+    pins = {**imported_pins(papers, registry, problems), **(pins or {})}
+    assigned = registry.assign(papers, pins, problems)
     problems.extend(later)
     papers = [evolve(p, key=assigned[p.id][0], slug=assigned[p.id][1]) for p in papers]
     tag_lists = paper_tag_lists(papers, taxonomy, tag_changes)
@@ -51,6 +53,24 @@ def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
     topics = tuple((t.name, t.description) for t in taxonomy.topics)
     return Library(papers=papers, digests=digests, topics=topics, own_tags=tuple(own.values()),
                    skipped_replacements=merged.skipped_replacements)
+
+
+def imported_pins(papers: list[Paper], registry: Registry, problems: Problems) -> dict[str, Pin]:
+    """The keys of entries read from .bib files, as pins. A paper that already has another key
+    (citekeys.yml) keeps it: published keys never change; the message names both."""
+    out: dict[str, Pin] = {}
+    for paper in papers:
+        if not paper.bib_key:
+            continue
+        src = next((s for s in paper.sources if s.path.lower().endswith(".bib")), paper.origin)
+        given = registry.entries.get(paper.id, {}).get("key")
+        if given and given != paper.bib_key:
+            problems.warn(src.path, src.line, f"the imported key {paper.bib_key!r} is not used: this paper has had "
+                          f"the key {given!r} since an earlier build ({registry.path}), and a published key never "
+                          f"changes; keeping {given!r}")
+            continue
+        out[paper.id] = Pin(paper.bib_key, src.path, src.line, "imported key")
+    return out
 
 
 def _resolve_note_tags(changes: TagChanges, sources: Mapping[str, tuple[str, int, int]],

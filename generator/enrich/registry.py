@@ -48,10 +48,11 @@ class Pin:
     key: str
     path: str = ""
     line: int = 0
+    what: str = "citekey"  # or "imported key" (a .bib entry's own key)
 
     def where(self, paper_id: str) -> tuple[str, int, str]:
         if self.path:
-            return self.path, self.line, "citekey"
+            return self.path, self.line, self.what
         return "content/notes", 0, f"the note of {paper_id} pins citekey"
 
 

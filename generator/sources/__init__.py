@@ -10,11 +10,12 @@ from pathlib import Path
 from ..errors import Problems
 from ..model import evolve
 from ..runtime.progress import track
-from . import arxiv_email, listing, tmlr
+from . import arxiv_api, arxiv_email, arxiv_rss, bibfile, listing, tmlr
 from .common import RawDigest
 from .dates import resolve_date
 from .decode import read_text
 from .dupes import drop_duplicates
+from .feedxml import looks_like_xml
 
 
 @dataclass(frozen=True)
@@ -25,7 +26,10 @@ class Reader:
 
 
 READERS: tuple[Reader, ...] = (
+    Reader(arxiv_rss.FORMAT, arxiv_rss.detect, arxiv_rss.read),
+    Reader(arxiv_api.FORMAT, arxiv_api.detect, arxiv_api.read),
     Reader(arxiv_email.FORMAT, arxiv_email.detect, arxiv_email.read),
+    Reader(bibfile.FORMAT, bibfile.detect, bibfile.read),
     Reader(tmlr.FORMAT, tmlr.detect, tmlr.read),
     Reader(listing.FORMAT, listing.detect, listing.read),
 )
@@ -51,8 +55,13 @@ def read_digest(path: Path, display: str, problems: Problems) -> RawDigest | Non
         return None
     reader = next((r for r in READERS if r.detect(text)), None)
     if reader is None:
-        problems.error(display, 1, "not a digest format I know (expected a TMLR digest e-mail "
-                       "or text copied from a paper-listing page); skipped")
+        if looks_like_xml(text):
+            problems.error(display, 1, "an XML file, but not an arXiv API result or arXiv announcement feed "
+                           "(RSS or Atom); skipped")
+        else:
+            problems.error(display, 1, "not a digest format I know (expected a TMLR digest e-mail, text copied "
+                           "from a paper-listing page, an arXiv mailing-list e-mail, an arXiv feed or a .bib "
+                           "file); skipped")
         return None
     raw = reader.read(display, text, problems)
     drop_duplicates(raw, problems)
@@ -60,7 +69,9 @@ def read_digest(path: Path, display: str, problems: Problems) -> RawDigest | Non
         problems.error(display, 1, f"read as a {reader.format} digest but found no papers")
         return raw
     if raw.date is None:
-        date, source = resolve_date(path, display, problems)
+        # A .bib file is no dated digest: its papers carry their own years; the file's date (for
+        # its page) is taken quietly.
+        date, source = resolve_date(path, display, Problems() if reader.format == bibfile.FORMAT else problems)
         raw.date, raw.date_source = date, source
     raw.papers = [p if p.date else evolve(p, date=raw.date) for p in raw.papers]
     return raw

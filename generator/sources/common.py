@@ -14,7 +14,10 @@ from ..model import Paper
 
 # Longer than any real title: most likely a paste that lost its line breaks (reported, kept).
 LONG_TITLE = 1000
-_ARXIV_ID = re.compile(r"(?:arxiv\.org/(?:abs|pdf)/|arXiv:)\s*(\d{4}\.\d{4,5})(?:v\d+)?", re.I)
+# New-style ids (`2306.06130`, with or without `v2`) and old-style ones (`cond-mat/0412498`,
+# `math.GT/0309136`), after `arxiv.org/abs/`, `arxiv.org/pdf/` or `arXiv:`.
+_ARXIV_ID = re.compile(r"(?:arxiv\.org/(?:abs|pdf)/|arXiv:)\s*(\d{4}\.\d{4,5}|[a-z]+(?:-[a-z]+)?(?:\.[A-Z]{2})?/\d{7})"
+                       r"(?:v\d+)?(?![\d.])", re.I)
 _DOI = re.compile(r"\b(10\.\d{4,9}/[^\s\"<>]+[^\s\"<>.,;])")
 
 
@@ -70,12 +73,14 @@ def doi(text: str | None) -> str | None:
 
 
 def record_id(title: str, abstract: str, *, openreview: str | None = None,
-              arxiv: str | None = None, missing_title: bool = False) -> str:
-    """A stable id: the OpenReview or arXiv id where known, else the normalised title."""
+              arxiv: str | None = None, doi: str | None = None, missing_title: bool = False) -> str:
+    """A stable id: the OpenReview, arXiv or DOI id where known, else the normalised title."""
     if openreview:
         return f"openreview:{openreview}"
     if arxiv:
         return f"arxiv:{arxiv}"
+    if doi:
+        return f"doi:{doi.lower()}"
     if missing_title or not normalise_title(title):
         digest = hashlib.sha1(" ".join(abstract.split()).encode()).hexdigest()[:12]
         return f"untitled:{digest}"

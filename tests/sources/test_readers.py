@@ -98,8 +98,8 @@ def test_unknown_format_is_an_error_naming_the_file() -> None:
     papers, messages = read("unknown.txt")
     assert papers == []
     assert messages == [
-        "fixtures/unknown.txt:1: error: not a digest format I know (expected a TMLR digest e-mail "
-        "or text copied from a paper-listing page); skipped"
+        "fixtures/unknown.txt:1: error: not a digest format I know (expected a TMLR digest e-mail, text "
+        "copied from a paper-listing page, an arXiv mailing-list e-mail, an arXiv feed or a .bib file); skipped"
     ]
 
 
@@ -131,6 +131,6 @@ def test_other_files_still_build_when_one_is_unknown(tmp_path: Path) -> None:
     raws = read_all(tmp_path / "seeds", tmp_path, problems)
     assert [r.path for r in raws] == ["seeds/tmlr_crlf.txt"]
     assert [str(p) for p in problems.errors] == [
-        "seeds/unknown.txt:1: error: not a digest format I know (expected a TMLR digest e-mail "
-        "or text copied from a paper-listing page); skipped"
+        "seeds/unknown.txt:1: error: not a digest format I know (expected a TMLR digest e-mail, text "
+        "copied from a paper-listing page, an arXiv mailing-list e-mail, an arXiv feed or a .bib file); skipped"
     ]

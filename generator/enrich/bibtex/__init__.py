@@ -18,6 +18,7 @@ import functools
 import re
 from dataclasses import replace
 
+from pybtex.bibtex.utils import split_name_list
 from pybtex.database import BibliographyData, Entry, Person
 from pybtex.database.output.bibtex import Writer
 
@@ -97,6 +98,12 @@ def _year_month(paper: Paper) -> tuple[str | None, str | None]:
 
 
 def _authors(paper: Paper) -> list[Person]:
+    if paper.bib_fields:  # read from a .bib file: its own names
+        return [Person(name) for raw in author_names(paper) for name in split_name_list(raw)]
+    return _made_authors(paper)
+
+
+def _made_authors(paper: Paper) -> list[Person]:
     spelled = paper.bib_names or ("",) * len(paper.authors)
     people = [to_person(a, o) for a, o in zip(paper.authors, spelled, strict=False)] or [Person(last="Anonymous")]
     if paper.authors and not paper.authors_complete:
@@ -115,7 +122,7 @@ def entry_fields(paper: Paper) -> tuple[object, ...]:
     """Everything of a paper its entry is made from (tests check that no other field matters)."""
     return (paper.key, paper.title, paper.title_missing, paper.venue, paper.status, paper.year_override,
             paper.date, paper.url, paper.arxiv_id, paper.categories, paper.doi, paper.labels, paper.authors,
-            paper.bib_names, paper.authors_complete)
+            paper.bib_names, paper.authors_complete, paper.journal_ref, paper.bib_type, paper.bib_fields)
 
 
 def entry_parts(paper: Paper) -> tuple[str, dict[str, str], list[Person]]:
@@ -124,7 +131,10 @@ def entry_parts(paper: Paper) -> tuple[str, dict[str, str], list[Person]]:
 
 
 def author_names(paper: Paper) -> list[str]:
-    """The entry's authors as the writer writes each (`_LatexWriter._format_name` of `_authors`)."""
+    """The entry's authors as the writer writes each (`_LatexWriter._format_name` of `_authors`);
+    for an entry read from a .bib file, its author field as written."""
+    if paper.bib_fields:
+        return [value for name, value in paper.bib_fields if name == "author"]
     spelled = paper.bib_names or ("",) * len(paper.authors)
     names = [bib_name(a, o) for a, o in zip(paper.authors, spelled, strict=False)] or ["Anonymous"]
     if paper.authors and not paper.authors_complete:
@@ -151,7 +161,25 @@ def bib_name(name: str, override: str = "") -> str:
     return out
 
 
+def _imported(paper: Paper) -> tuple[str, dict[str, str]]:
+    """An entry read from a .bib file: its type and its own fields as written, none dropped (the
+    author goes first, as `author_names`), plus the identifiers other sources gave it."""
+    fields = {name: value for name, value in paper.bib_fields if name != "author"}
+    present = set(fields)
+    if paper.arxiv_id and _ARXIV_ID.match(paper.arxiv_id) and "eprint" not in present:
+        fields["eprint"] = paper.arxiv_id
+        fields["archiveprefix"] = "arXiv"
+    if paper.doi and _DOI.match(paper.doi) and "doi" not in present:
+        fields["doi"] = paper.doi
+    url = safe_url(paper.url)
+    if url and "url" not in present:
+        fields["url"] = url
+    return paper.bib_type or "misc", fields
+
+
 def _kind_and_fields(paper: Paper) -> tuple[str, dict[str, str]]:
+    if paper.bib_fields:
+        return _imported(paper)
     year, month = _year_month(paper)
     url = safe_url(paper.url)
     fields: dict[str, str] = _title(paper)
@@ -183,6 +211,10 @@ def _kind_and_fields(paper: Paper) -> tuple[str, dict[str, str]]:
         fields["url"] = url
     if paper.labels and kind == "article":
         fields["note"] = ", ".join(escape_text(label) for label in paper.labels)
+    elif paper.journal_ref:
+        # arXiv's journal reference is free text ("ApJ 750 (2012) 1"): kept whole as a note, not
+        # split into journal, volume and pages it does not name as such.
+        fields["note"] = escape_text(paper.journal_ref)
     return kind, fields
 
 

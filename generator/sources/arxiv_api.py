@@ -1,0 +1,109 @@
+"""Reader for results of the arXiv API (`export.arxiv.org/api/query`), an Atom feed, as saved from
+the browser or by tools such as arxiv.py.
+
+    <feed xmlns="http://www.w3.org/2005/Atom" xmlns:arxiv="http://arxiv.org/schemas/atom">
+      <entry>
+        <id>http://arxiv.org/abs/1201.4869v1</id>          (or cond-mat/0412498v1)
+        <published>2012-01-23T20:00:00Z</published>  <updated>...</updated>
+        <title>... hard line breaks ...</title>  <summary>...</summary>
+        <author><name>...</name><arxiv:affiliation>...</arxiv:affiliation></author>
+        <arxiv:doi>...</arxiv:doi> <arxiv:journal_ref>...</arxiv:journal_ref> <arxiv:comment>...</arxiv:comment>
+        <link href="http://arxiv.org/abs/..." rel="alternate"/> <link title="pdf" .../> <link title="doi" .../>
+        <arxiv:primary_category term="cs.LG"/> <category term="cs.LG"/> <category term="stat.ML"/>
+      </entry>
+
+A paper's date is its first version's (`published`); the digest's date is the feed's `updated`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from xml.etree.ElementTree import Element
+
+from ..errors import Problems
+from ..model import Paper, SourceRef
+from .common import RawDigest, arxiv_id, doi, placeholder_title, record_id
+from .feedxml import NS, element_lines, looks_like_xml, parse, text_of
+from .tex import tex_paragraphs, tex_to_text
+
+FORMAT = "arxiv-api"
+
+
+def detect(text: str) -> bool:
+    head = text[:4000]
+    return (looks_like_xml(text) and "<feed" in head and "arxiv.org/schemas/atom" in head
+            and "announce_type" not in text[:20000])
+
+
+def _date(value: str) -> dt.date | None:
+    try:
+        return dt.date.fromisoformat(value[:10]) if value else None
+    except ValueError:
+        return None
+
+
+def _paper(entry: Element, line: int, path: str, problems: Problems) -> Paper | None:
+    where = SourceRef(path, line)
+    raw_id = text_of(entry, "atom:id")
+    ident = arxiv_id(raw_id)
+    if ident is None:
+        problems.warn(path, line, f"entry id {raw_id[:80]!r} is not an arXiv abstract address; entry skipped")
+        return None
+    title = tex_to_text(text_of(entry, "atom:title"))
+    abstract = tex_paragraphs(_paragraphs(entry.find("atom:summary", NS)))
+    names = tuple(tex_to_text(text_of(a, "atom:name")) for a in entry.findall("atom:author", NS))
+    names = tuple(n for n in names if n)
+    categories = [c.get("term", "") for c in entry.findall("atom:category", NS)]
+    primary = entry.find("arxiv:primary_category", NS)
+    if primary is not None and primary.get("term"):
+        categories.insert(0, primary.get("term", ""))
+    links = {(link.get("title") or link.get("rel") or ""): link.get("href", "")
+             for link in entry.findall("atom:link", NS)}
+    found_doi = doi(text_of(entry, "arxiv:doi")) or doi(links.get("doi"))
+    if not title:
+        problems.warn(path, line, f"the entry of arXiv:{ident} has no title; using a placeholder title")
+    return Paper(
+        id=record_id(title, abstract, arxiv=ident, missing_title=not title),
+        title=title or placeholder_title(names, abstract),
+        authors=names,
+        abstract=abstract,
+        origin=where,
+        url=f"https://arxiv.org/abs/{ident}",
+        venue="arXiv",
+        status="preprint",
+        title_missing=not title,
+        categories=tuple(dict.fromkeys(c for c in categories if c)),
+        arxiv_id=ident,
+        doi=found_doi,
+        date=_date(text_of(entry, "atom:published")),
+        sources=(where,),
+        journal_ref=tex_to_text(text_of(entry, "arxiv:journal_ref")),
+        comments=tex_to_text(text_of(entry, "arxiv:comment")),
+    )
+
+
+def _paragraphs(summary: Element | None) -> str:
+    """The summary's text with its hard line breaks joined; a blank line keeps a paragraph break."""
+    if summary is None:
+        return ""
+    text = "".join(summary.itertext()).strip()
+    return "\n\n".join(" ".join(p.split()) for p in re.split(r"\n\s*\n", text))
+
+
+def read(path: str, text: str, problems: Problems) -> RawDigest:
+    root = parse(path, text, problems, "an arXiv API result")
+    if root is None:
+        return RawDigest(path=path, format=FORMAT, title="arXiv API results", date=None, date_source="")
+    entries = root.findall("atom:entry", NS)
+    lines = element_lines(text, "entry")
+    papers = []
+    for n, entry in enumerate(entries):
+        paper = _paper(entry, lines[n] if n < len(lines) else 1, path, problems)
+        if paper is not None:
+            papers.append(paper)
+    date = _date(text_of(root, "atom:updated"))
+    query = text_of(root, "atom:title")
+    title = "arXiv API results" + (f": {query}" if query else "")
+    return RawDigest(path=path, format=FORMAT, title=title, date=date, date_source="text" if date else "",
+                     papers=papers)

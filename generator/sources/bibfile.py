@@ -1,0 +1,152 @@
+"""Reader for BibTeX and BibLaTeX files (`.bib`), through pybtex.
+
+Every entry becomes a paper and keeps its key: the key is pinned as a note's `citekey:` is
+(enrich/__init__.py), and the BibTeX the site shows for the paper is the entry's own fields,
+as written (enrich/bibtex). The pages show the fields' TeX as Unicode text (sources/tex.py).
+
+Each entry is parsed on its own (with the file's `@string` definitions before it), so a syntax
+error costs that entry only: it is reported with its line, and the others are read.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from pybtex.database import BibliographyDataError, Entry, Person
+from pybtex.database.input.bibtex import Parser
+from pybtex.scanner import PybtexError
+
+from ..errors import Problems
+from ..model import Paper, SourceRef
+from .common import RawDigest, arxiv_id, doi, openreview_id, placeholder_title, record_id
+from .tex import tex_paragraphs, tex_to_text
+
+FORMAT = "bibtex"
+_ENTRY_START = re.compile(r"(?m)^[ \t]*@[ \t]*([A-Za-z]+)[ \t]*[{(]")
+_MONTHS = {m: n for n, m in enumerate(("january", "february", "march", "april", "may", "june", "july", "august",
+                                       "september", "october", "november", "december"), start=1)}
+# Types whose entries are published work (a journal, proceedings, a book): "accepted" on the page.
+_PUBLISHED = {"article", "inproceedings", "conference", "incollection", "book", "inbook", "phdthesis",
+              "mastersthesis", "thesis", "proceedings"}
+
+
+def detect(text: str) -> bool:
+    head = text.lstrip("\ufeff")[:20000]
+    found = [m.group(1).lower() for m in _ENTRY_START.finditer(head)]
+    return any(kind not in {"comment", "preamble", "string"} for kind in found) and "=" in head
+
+
+def _chunks(text: str) -> list[tuple[int, str, str]]:
+    """(line, type, text) of each `@...` block, in file order."""
+    starts = [(m.start(), m.group(1).lower()) for m in _ENTRY_START.finditer(text)]
+    out = []
+    for i, (at, kind) in enumerate(starts):
+        end = starts[i + 1][0] if i + 1 < len(starts) else len(text)
+        out.append((text.count("\n", 0, at) + 1, kind, text[at:end]))
+    return out
+
+
+def _name(person: Person) -> str:
+    parts = person.first_names + person.middle_names + person.prelast_names + person.last_names
+    name = tex_to_text(" ".join(parts))
+    return f"{name}, {tex_to_text(' '.join(person.lineage_names))}" if person.lineage_names else name
+
+
+def _date(fields: dict[str, str]) -> dt.date | None:
+    year = re.search(r"\d{4}", fields.get("year", "") or fields.get("date", ""))
+    if not year:
+        return None
+    month_text = fields.get("month", "").strip().lower()
+    month = _MONTHS.get(month_text) or next((n for m, n in _MONTHS.items() if m.startswith(month_text[:3]) and
+                                             len(month_text) >= 3), None)
+    if month is None and month_text.isdigit() and 1 <= int(month_text) <= 12:
+        month = int(month_text)
+    date_month = re.match(r"\d{4}-(\d{2})", fields.get("date", ""))
+    if month is None and date_month:
+        month = int(date_month.group(1)) if 1 <= int(date_month.group(1)) <= 12 else None
+    return dt.date(int(year.group(0)), month or 1, 1)
+
+
+def _paper(key: str, entry: Entry, line: int, path: str, problems: Problems) -> Paper:
+    where = SourceRef(path, line)
+    fields = {name.lower(): str(value) for name, value in entry.fields.items()}
+    people = list(entry.persons.get("author", ()))
+    complete = not people or people[-1].last_names != ["others"]
+    names = tuple(_name(p) for p in people if p.last_names != ["others"])
+    title = tex_to_text(fields.get("title", ""))
+    abstract = tex_paragraphs(fields.get("abstract", ""))
+    if not title:
+        problems.warn(path, line, f"entry {key!r} has no title; kept, with a placeholder title on its page")
+    if not names:
+        problems.warn(path, line, f"entry {key!r} has no author; kept, shown as Anonymous")
+    prefix = fields.get("archiveprefix", fields.get("eprinttype", "")).lower()
+    eprint = fields.get("eprint", "")
+    ident = (arxiv_id(f"arXiv:{eprint}") if eprint and (prefix in {"arxiv", ""}) else None) or arxiv_id(
+        fields.get("url", "")) or arxiv_id(fields.get("journal", ""))
+    found_doi = doi(fields.get("doi", "")) or doi(fields.get("url", ""))
+    forum = openreview_id(fields.get("url", ""))
+    venue = tex_to_text(fields.get("journal") or fields.get("journaltitle") or fields.get("booktitle", ""))
+    if not venue and ident:
+        venue = "arXiv"
+    raw = [(name.lower(), str(value)) for name, value in entry.fields.items()]
+    for role in ("author", "editor"):
+        if entry.persons.get(role):
+            raw.insert(0 if role == "author" else len(raw), (role, " and ".join(str(p) for p in entry.persons[role])))
+    return Paper(
+        # An entry with no title and no identifier is known by its key (not by an empty abstract).
+        id=(record_id(title, abstract, openreview=forum, arxiv=ident, doi=found_doi, missing_title=not title)
+            if title or forum or ident or found_doi or abstract else f"bibkey:{key.lower()}"),
+        title=title or placeholder_title(names, abstract),
+        authors=names,
+        authors_complete=complete,
+        abstract=abstract,
+        origin=where,
+        url=fields.get("url") if fields.get("url", "").startswith(("http://", "https://")) else None,
+        venue=venue,
+        status="accepted" if entry.type.lower() in _PUBLISHED and venue and venue != "arXiv" else "preprint",
+        title_missing=not title,
+        categories=tuple(c for c in [fields.get("primaryclass", "")] if c),
+        openreview_id=forum,
+        arxiv_id=ident,
+        doi=found_doi,
+        date=_date(fields),
+        sources=(where,),
+        bib_key=key,
+        bib_type=entry.type.lower(),
+        bib_fields=tuple(raw),
+    )
+
+
+def read(path: str, text: str, problems: Problems) -> RawDigest:
+    text = text.lstrip("\ufeff")
+    strings: list[str] = []
+    papers: list[Paper] = []
+    seen: dict[str, int] = {}
+    for line, kind, chunk in _chunks(text):
+        if kind in {"comment", "preamble"}:
+            continue
+        parser = Parser()
+        preamble = "".join(strings)
+        try:
+            data = parser.parse_string(preamble + chunk)
+        except (PybtexError, BibliographyDataError) as exc:
+            at = getattr(exc, "lineno", None)
+            offset = preamble.count("\n")
+            where = line + at - 1 - offset if isinstance(at, int) and at > offset else line
+            reason = re.sub(r"^syntax error in line \d+:\s*", "", str(exc))
+            problems.error(path, where, f"BibTeX syntax error ({reason}) in the entry that starts at line {line}; "
+                           "entry skipped")
+            continue
+        if kind == "string":
+            strings.append(chunk)
+            continue
+        for key, entry in data.entries.items():
+            if key.lower() in seen:
+                problems.warn(path, line, f"key {key!r} was used at line {seen[key.lower()]} already; entry skipped")
+                continue
+            seen[key.lower()] = line
+            papers.append(_paper(key, entry, line, path, problems))
+    name = path.rsplit("/", 1)[-1]
+    return RawDigest(path=path, format=FORMAT, title=f"BibTeX file {name}", date=None, date_source="",
+                     papers=papers)
