@@ -53,6 +53,17 @@ def seed_build(tmp_path_factory: pytest.TempPathFactory) -> BuildResult:
     return build(load_config(copy_project(dest)))
 
 
+@pytest.fixture(scope="session")
+def mixed_build(tmp_path_factory: pytest.TempPathFactory) -> BuildResult:
+    """The seeds plus what researchers receive (tests/fixtures/mixed): a day's arXiv e-mail, the
+    RSS and Atom feeds of the same days, API results and a reference manager's .bib, built once."""
+    dest = tmp_path_factory.mktemp("mixedsite")
+    config = copy_project(dest)
+    for path in sorted((FIXTURES / "mixed").iterdir()):
+        shutil.copy(path, dest / "seeds" / path.name)
+    return build(load_config(config))
+
+
 def require_tool(name: str) -> str:
     """Path of a command-line tool; missing is a failure in CI and a skip elsewhere."""
     path = shutil.which(name)

@@ -61,6 +61,7 @@ def _update(old: Paper, new_version: Paper) -> Paper:
     """`old` with what a replacement announcement brings; the rest stays as the list had it."""
     return evolve(
         old,
+        arxiv_id=old.arxiv_id or new_version.arxiv_id,
         doi=new_version.doi or old.doi,
         journal_ref=new_version.journal_ref or old.journal_ref,
         comments=new_version.comments or old.comments,

@@ -26,6 +26,9 @@ def paper_record(paper: Paper, by_id: dict[str, Paper]) -> dict[str, Any]:
         "authors_complete": paper.authors_complete,
         "abstract": paper.abstract,
         "url": paper.url,
+        "arxiv": paper.arxiv_id,
+        "doi": paper.doi,
+        "openreview": paper.openreview_id,
         "venue": paper.venue,
         "venue_line": venue_line(paper),
         "status": paper.status,
@@ -33,7 +36,7 @@ def paper_record(paper: Paper, by_id: dict[str, Paper]) -> dict[str, Any]:
         "year": paper.year,
         "date": paper.date.isoformat() if paper.date else None,
         "categories": list(paper.categories),
-        "sources": [s.name for s in paper.sources],
+        "sources": list(dict.fromkeys(s.name for s in paper.sources)),
         "tags": list(paper.tags),
         "related": [
             {"key": by_id[r.id].key, "score": round(r.score, 4), "why": r.why}
@@ -112,10 +115,11 @@ def own_record(paper: Paper) -> tuple[str, ...]:
     head = (f'{{"id": {s(p.id)}, "key": {s(p.key)}, "title": {s(plain_title(p.title))}, '
             f'"title_source": {s(p.title)}, "authors": {_strings(p.authors)}, '
             f'"authors_complete": {_bool(p.authors_complete)}, "abstract": ')
-    tail = (f', "url": {"null" if p.url is None else s(p.url)}, "venue": {s(p.venue)}, '
+    tail = (f', "url": {_opt(p.url)}, "arxiv": {_opt(p.arxiv_id)}, "doi": {_opt(p.doi)}, '
+            f'"openreview": {_opt(p.openreview_id)}, "venue": {s(p.venue)}, '
             f'"venue_line": {s(venue_line(p))}, "status": {s(p.status)}, "labels": {_strings(p.labels)}, '
             f'"year": {_int(p.year)}, "date": {"null" if date is None else s(date.isoformat())}, '
-            f'"categories": {_strings(p.categories)}, "sources": {_strings([r.name for r in p.sources])}')
+            f'"categories": {_strings(p.categories)}, "sources": {_strings(dict.fromkeys(r.name for r in p.sources))}')
     abstract = p.abstract
     # No character json or `_html_safe` would change (isprintable is False for every control
     # character, and for a few more, which then take the longer way): four scans in C.
@@ -128,13 +132,17 @@ def own_record(paper: Paper) -> tuple[str, ...]:
 def record_fields(paper: Paper) -> tuple[object, ...]:
     """Every field `own_record` reads (tests check that no other field matters)."""
     return (paper.id, paper.key, paper.title, paper.authors, paper.authors_complete, paper.abstract, paper.url,
-            paper.venue, paper.status, paper.labels, paper.date, paper.year_override, paper.categories,
+            paper.arxiv_id, paper.doi, paper.openreview_id, paper.venue, paper.status, paper.labels, paper.date, paper.year_override, paper.categories,
             paper.cross_listed_from, paper.sources)
 
 
 _string = escape.json_string  # raises TypeError for anything but a str
 # How json writes a finite float (also a subclass such as numpy.float64); TypeError for an int.
 _float_repr = float.__repr__
+
+
+def _opt(value: str | None) -> str:
+    return "null" if value is None else _string(value)
 
 
 def _strings(values: Iterable[str]) -> str:

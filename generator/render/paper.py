@@ -78,14 +78,38 @@ def search_links(paper: Paper) -> list[tuple[str, str]]:
     ]
 
 
+def identifier_links(paper: Paper) -> list[tuple[str, str]]:
+    """(label, address) of the paper where its identifiers say it is: the OpenReview forum, the
+    arXiv abstract page and PDF, the DOI resolver; then its own link if it is none of these."""
+    links: list[tuple[str, str]] = []
+    if paper.openreview_id:
+        links.append(("OpenReview", f"https://openreview.net/forum?id={quote(paper.openreview_id, safe='')}"))
+    if paper.arxiv_id:
+        links.append(("arXiv", f"https://arxiv.org/abs/{quote(paper.arxiv_id, safe='/.')}"))
+        links.append(("PDF", f"https://arxiv.org/pdf/{quote(paper.arxiv_id, safe='/.')}"))
+    if paper.doi:
+        links.append(("DOI", f"https://doi.org/{quote(paper.doi, safe='/:;()._-')}"))
+    if paper.url and not any(_same_place(paper.url, link) for _, link in links):
+        links.append(("OpenReview" if "openreview.net" in paper.url else "Paper", paper.url))
+    return links
+
+
+def _same_place(a: str, b: str) -> bool:
+    def norm(u: str) -> str:
+        return re.sub(r"^https?://(www\.)?|v\d+$|/$", "", u.strip())
+    return norm(a) == norm(b)
+
+
 def link_buttons(paper: Paper) -> list[tuple[str, str, bool]]:
-    """(label, url, primary) for the page header; the theme template draws them as buttons."""
+    """(label, url, primary) for the page header; the theme template draws them as buttons. The
+    search links stay only for a paper with no identifier (a TMLR paper's forum link is one)."""
     buttons: list[tuple[str, str, bool]] = []
-    url = escape.url(paper.url)
-    if url:
-        # Front-matter values are HTML text (see escape.yaml_string): escape.url gave `&amp;`.
-        buttons.append(("OpenReview" if "openreview.net" in url else "Paper", url, True))
-    if not url or paper.venue != "TMLR":
+    for label, link in identifier_links(paper):
+        # Front-matter values are HTML text (see escape.yaml_string): escape.url gives `&amp;`.
+        url = escape.url(link)
+        if url:
+            buttons.append((label, url, not buttons))
+    if not (paper.arxiv_id or paper.doi or paper.openreview_id) and (not buttons or paper.venue != "TMLR"):
         buttons.extend((label, html.escape(link), False) for label, link in search_links(paper))
     return buttons
 

@@ -51,6 +51,22 @@ def test_pandoc_citeproc_renders_every_item_without_a_warning(seeds: BuildResult
     assert "\\" not in html and "$" not in html  # no TeX markup in any reference
 
 
+@pytest.mark.parametrize("name", ["references.json", "references.bib", "references.ris"])
+def test_the_mixed_list_exports_cleanly(mixed_build: BuildResult, tmp_path: Path, name: str) -> None:
+    """Papers from arXiv e-mails, feeds, API results and a .bib file (tests/fixtures/mixed): pandoc
+    reads every CSL-JSON item and BibTeX entry without a warning; rispy every RIS record."""
+    keys = {p.key for p in mixed_build.library.papers}
+    if name == "references.ris":
+        import rispy
+
+        assert {r["id"] for r in rispy.loads(mixed_build.files[name])} == keys
+        return
+    html, errors = citeproc(tmp_path, name, mixed_build.files[name])
+    assert errors == ""
+    assert set(re.findall(r'<div id="ref-([^"]+)" class="csl-entry"', html)) == keys
+    assert "\\" not in html and "$" not in html
+
+
 def test_every_tag_and_digest_file_renders_and_holds_its_papers_without_abstracts(
         seeds: BuildResult, tmp_path: Path) -> None:
     root = {item["id"]: item for item in items(seeds)}

@@ -30,6 +30,8 @@ from .title import escape_text, latex_title
 TMLR = "Transactions on Machine Learning Research"
 TMLR_ISSN = "2835-8856"
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+                "november", "december")
 # Fields whose values BibTeX styles print verbatim (`\url`, `\doi`): not LaTeX-escaped.
 VERBATIM_FIELDS = frozenset({"url", "doi", "eprint"})
 _ARXIV_CLASS = re.compile(r"^[a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]{2,3})?$")
@@ -165,6 +167,11 @@ def _imported(paper: Paper) -> tuple[str, dict[str, str]]:
     """An entry read from a .bib file: its type and its own fields as written, none dropped (the
     author goes first, as `author_names`), plus the identifiers other sources gave it."""
     fields = {name: value for name, value in paper.bib_fields if name != "author"}
+    # pybtex expands `month = jun` to "June": written back as the macro, which bibtex prints and
+    # biber reads as a month (a month as text is a biber warning).
+    month = fields.get("month", "").strip().lower()
+    if month in _MONTH_NAMES:
+        fields["month"] = MONTHS[_MONTH_NAMES.index(month)]
     present = set(fields)
     if paper.arxiv_id and _ARXIV_ID.match(paper.arxiv_id) and "eprint" not in present:
         fields["eprint"] = paper.arxiv_id

@@ -56,14 +56,17 @@ def _run(cmd: list[str], cwd: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def bibdir(seed_build: BuildResult,
+def bibdir(seed_build: BuildResult, mixed_build: BuildResult,
            tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str], list[str]]:
     folder = tmp_path_factory.mktemp("tex")
-    (folder / "references.bib").write_text(seed_build.files["references.bib"], encoding="utf-8")
+    # The seeds with what researchers receive: entries from arXiv e-mails, feeds, API results and a
+    # reference manager's .bib (their own fields) are in the same file and must compile as clean.
+    (folder / "references.bib").write_text(mixed_build.files["references.bib"], encoding="utf-8")
+    assert {p.key for p in seed_build.library.papers} <= {p.key for p in mixed_build.library.papers}
     tricky, tricky_t1 = _tricky_papers(), _tricky_papers(TRICKY_T1, "trickyt")
     (folder / "tricky.bib").write_text(bibtex.bibliography(tricky), encoding="utf-8")
     (folder / "tricky-t1.bib").write_text(bibtex.bibliography(tricky_t1), encoding="utf-8")
-    keys = [p.key for p in seed_build.library.papers] + [p.key for p in tricky]
+    keys = [p.key for p in mixed_build.library.papers] + [p.key for p in tricky]
     return folder, keys, [p.key for p in tricky_t1]
 
 
