@@ -34,7 +34,8 @@ def test_the_same_work_in_three_formats_is_one_paper_with_the_imported_key(mixed
     entry = mixed_build.library.by_id()["arxiv:2306.06130"].bibtex
     assert entry.startswith("@misc{martinez2023robust,\n    author = {Mart\\'inez, Jos\\'e and C\\^ote, "
                                    "I\\~naki and M{\\\"u}ller, Hans},\n")
-    assert "    doi = {10.48550/arXiv.2306.06130},\n" in entry and "    url = {https://arxiv.org/abs/2306.06130}" in entry
+    assert "    doi = {10.48550/arXiv.2306.06130},\n" in entry
+    assert "    url = {https://arxiv.org/abs/2306.06130}" in entry
 
 
 def test_papers_keep_key_and_page_when_they_gain_an_arxiv_id(mixed_build: BuildResult,
@@ -96,5 +97,6 @@ def test_every_message_of_the_mixed_build(mixed_build: BuildResult) -> None:
         "author list); using a placeholder title",
         "seeds/001_68714a788c6fb328.txt: warning: digest has no date in its text; using 2026-12-01 from "
         "001_68714a788c6fb328.yml",
-        "seeds/my-library.bib:35: warning: entry 'notitle2024' has no title; kept, with a placeholder title on its page",
+        "seeds/my-library.bib:35: warning: entry 'notitle2024' has no title; kept, with a placeholder title "
+        "on its page",
     ]

@@ -155,7 +155,8 @@ def test_xml_that_is_no_arxiv_feed_is_named_and_skipped(tmp_path: Path) -> None:
     problems = Problems()
     assert read_digest(path, "notes.xml", problems) is None
     assert [str(p) for p in problems] == [
-        "notes.xml:1: error: an XML file, but not an arXiv API result or arXiv announcement feed (RSS or Atom); skipped"]
+        "notes.xml:1: error: an XML file, but not an arXiv API result or arXiv announcement feed (RSS or Atom); "
+        "skipped"]
 
 
 def test_entity_expansion_and_external_entities_are_refused(tmp_path: Path) -> None:
