@@ -14,6 +14,9 @@ from functools import lru_cache
 from typing import Any
 
 from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
+from pylatexenc.latexwalker import LatexWalker
+from pylatexenc.latexwalker import get_default_latex_context_db as walker_db
+from pylatexenc.macrospec import MacroSpec
 
 # Text with none of these is left as it is (most titles and names): no parse at all.
 _TEX = re.compile(r"[\\{}~$%]|--")
@@ -26,14 +29,28 @@ def _cite(node: Any, l2tobj: Any) -> str:  # pylatexenc passes `l2tobj` by that 
     return "[" + l2tobj.nodelist_to_text([args[-1]]) + "]" if args else ""
 
 
+def _link_text(node: Any, l2tobj: Any) -> str:  # `\\href{address}{text}`: the text
+    args = [a for a in node.nodeargd.argnlist if a is not None]
+    return str(l2tobj.nodelist_to_text([args[-1]])) if args else ""
+
+
 @lru_cache(maxsize=1)
 def _converter() -> LatexNodes2Text:
     db = get_default_latex_context_db()
     db.add_context_category("readinglist", prepend=True, macros=[
         *(MacroTextSpec(name, simplify_repl=_cite) for name in _CITE),
         MacroTextSpec("url", simplify_repl="%s"),
+        MacroTextSpec("href", simplify_repl=_link_text),
     ])
     return LatexNodes2Text(latex_context=db, math_mode="verbatim", strict_latex_spaces=True)
+
+
+@lru_cache(maxsize=1)
+def _parsing() -> Any:
+    """The parser's own table, with `\\href` taking its two arguments (pylatexenc's takes one)."""
+    db = walker_db()
+    db.add_context_category("readinglist", prepend=True, macros=[MacroSpec("href", "{{")])
+    return db
 
 
 @lru_cache(maxsize=1 << 14)
@@ -43,7 +60,8 @@ def tex_to_text(text: str) -> str:
         return " ".join(text.split())
     source = _BARE_PERCENT.sub(r"\\%", text)
     try:
-        plain = _converter().latex_to_text(source)
+        nodes = LatexWalker(source, latex_context=_parsing(), tolerant_parsing=True).get_latex_nodes()[0]
+        plain = _converter().nodelist_to_text(nodes)
     except Exception:  # pylatexenc is lenient, but input is hostile: never a traceback
         plain = text
     return " ".join(plain.replace("\u00a0", " ").split())

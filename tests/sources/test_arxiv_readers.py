@@ -191,7 +191,8 @@ def test_malformed_feed_names_its_line(tmp_path: Path) -> None:
     ("as in \\cite{a,b}.", "as in [a,b]."), ("$O(n^2)$ and $\\alpha$", "$O(n^2)$ and $\\alpha$"),
     ("Kaiser, {\\L}ukasz", "Kaiser, Łukasz"), ('{Schr\\"odinger}', "Schrödinger"), ("5% better", "5% better"),
     ("10\\% and R\\&D", "10% and R&D"), ("plain", "plain"), ("<b>markup</b> stays text", "<b>markup</b> stays text"),
-    ("broken {brace", "broken brace"),
+    ("broken {brace", "broken brace"), ("see \\href{http://x.org}{the page}", "see the page"),
+    ("\\url{https://x.org}", "https://x.org"),
 ])
 def test_tex_becomes_plain_unicode_text(tex: str, text: str) -> None:
     assert tex_to_text(tex) == text
