@@ -43,6 +43,14 @@ def fresh_build_folder(proj: Path) -> None:
     (proj / "build" / ".gitignore").write_text("*\n!.gitignore\n")
 
 
+def fresh_build_folder_aside(proj: Path) -> None:
+    """An empty build folder, the old one moved aside (see cold_project); caches stay."""
+    old = proj.parent / "old" / f"{proj.name}-build-{time.time_ns()}"
+    old.mkdir(parents=True, exist_ok=True)
+    (proj / "build").rename(old / "build")
+    fresh_build_folder(proj)
+
+
 def cold_project(proj: Path) -> None:
     """The project as before its first build: no build folder, no caches, no keys handed out. The
     old output is moved aside (into the work folder's `old/`, removed at the end), not deleted:

@@ -222,6 +222,8 @@ def cite_tabs(bibtex_block: str, references: list[tuple[str, str]]) -> str:
     labels = "".join(f'<label for="__tabbed_1_{i}">{escape.text(name)}</label>'
                      for i, (name, _) in enumerate(blocks, start=1))
     content = "".join(f'<div class="tabbed-block">{block}</div>' for _, block in blocks)
-    # id="bibtex": the section was "BibTeX" before it had tabs; links to `#bibtex` still land here.
-    return (f'<div class="tabbed-set tabbed-alternate rl-refs" id="bibtex" data-tabs="1:{n}">{inputs}'
+    # `#bibtex`: the section was "BibTeX" before it had tabs; links to it still land here. A marker
+    # beside the tabs, not an id on them: Material names each code block's copy target after the
+    # nearest id around it, and one id around all three blocks made all three copy the first.
+    return (f'<span id="bibtex"></span><div class="tabbed-set tabbed-alternate rl-refs" data-tabs="1:{n}">{inputs}'
             f'<div class="tabbed-labels">{labels}</div><div class="tabbed-content">{content}</div></div>')
