@@ -23,7 +23,7 @@ from xml.etree.ElementTree import Element
 
 from ..errors import Problems
 from ..model import Paper, SourceRef
-from .common import RawDigest, arxiv_id, doi, placeholder_title, record_id
+from .common import RawDigest, arxiv_id, arxiv_paper, doi
 from .feedxml import NS, element_lines, looks_like_xml, parse, text_of
 from .tex import tex_paragraphs, tex_to_text
 
@@ -63,24 +63,11 @@ def _paper(entry: Element, line: int, path: str, problems: Problems) -> Paper | 
     found_doi = doi(text_of(entry, "arxiv:doi")) or doi(links.get("doi"))
     if not title:
         problems.warn(path, line, f"the entry of arXiv:{ident} has no title; using a placeholder title")
-    return Paper(
-        id=record_id(title, abstract, arxiv=ident, missing_title=not title),
-        title=title or placeholder_title(names, abstract),
-        authors=names,
-        abstract=abstract,
-        origin=where,
-        url=f"https://arxiv.org/abs/{ident}",
-        venue="arXiv",
-        status="preprint",
-        title_missing=not title,
-        categories=tuple(dict.fromkeys(c for c in categories if c)),
-        arxiv_id=ident,
-        doi=found_doi,
-        date=_date(text_of(entry, "atom:published")),
-        sources=(where,),
+    return arxiv_paper(
+        ident, title, names, abstract, where, categories=tuple(dict.fromkeys(c for c in categories if c)),
+        doi=found_doi, date=_date(text_of(entry, "atom:published")),
         journal_ref=tex_to_text(text_of(entry, "arxiv:journal_ref")),
-        comments=tex_to_text(text_of(entry, "arxiv:comment")),
-    )
+        comments=tex_to_text(text_of(entry, "arxiv:comment")))
 
 
 def _paragraphs(summary: Element | None) -> str:

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from ..errors import Problems
 from ..model import Paper, SourceRef
 from .authors import parse_authors
-from .common import RawDigest, arxiv_id, doi, placeholder_title, record_id
+from .common import RawDigest, arxiv_id, arxiv_paper, doi
 from .tex import tex_paragraphs, tex_to_text
 
 FORMAT = "arxiv-email"
@@ -173,25 +173,10 @@ def _paper(rec: _Record, path: str, problems: Problems) -> Paper | None:
         problems.warn(path, rec.line, f"the record of arXiv:{ident} has no Title line; using a placeholder title")
     categories = tuple(rec.fields.get("Categories", "").split())
     where = SourceRef(path, rec.line)
-    return Paper(
-        id=record_id(title, abstract, arxiv=ident, missing_title=not title),
-        title=title or placeholder_title(authors.names, abstract),
-        authors=authors.names,
-        authors_complete=authors.complete,
-        abstract=abstract,
-        origin=where,
-        url=f"https://arxiv.org/abs/{ident}",
-        venue="arXiv",
-        status="preprint",
-        title_missing=not title,
-        categories=categories,
-        arxiv_id=ident,
-        doi=doi(rec.fields.get("DOI")),
-        sources=(where,),
-        journal_ref=tex_to_text(rec.fields.get("Journal-ref", "")),
-        comments=tex_to_text(rec.fields.get("Comments", "")),
-        replacement=rec.replaced or rec.section == "replace",
-    )
+    return arxiv_paper(
+        ident, title, authors.names, abstract, where, complete=authors.complete, categories=categories,
+        doi=doi(rec.fields.get("DOI")), journal_ref=tex_to_text(rec.fields.get("Journal-ref", "")),
+        comments=tex_to_text(rec.fields.get("Comments", "")), replacement=rec.replaced or rec.section == "replace")
 
 
 def read(path: str, text: str, problems: Problems) -> RawDigest:

@@ -26,7 +26,7 @@ from xml.etree.ElementTree import Element
 from ..errors import Problems
 from ..model import Paper, SourceRef
 from .authors import parse_authors
-from .common import RawDigest, arxiv_id, doi, placeholder_title, record_id
+from .common import RawDigest, arxiv_id, arxiv_paper, doi
 from .feedxml import NS, element_lines, looks_like_xml, parse, text_of
 from .tex import tex_paragraphs, tex_to_text
 
@@ -75,25 +75,13 @@ def _paper(item: Element, line: int, path: str, problems: Problems) -> Paper | N
         c.get("term", "") for c in item.findall("atom:category", NS)]
     if not title:
         problems.warn(path, line, f"the item of arXiv:{ident} has no title; using a placeholder title")
-    return Paper(
-        id=record_id(title, abstract, arxiv=ident, missing_title=not title),
-        title=title or placeholder_title(authors.names, abstract),
-        authors=authors.names,
-        authors_complete=authors.complete,
-        abstract=abstract,
-        origin=where,
-        url=f"https://arxiv.org/abs/{ident}",
-        venue="arXiv",
-        status="preprint",
-        title_missing=not title,
+    return arxiv_paper(
+        ident, title, authors.names, abstract, where, complete=authors.complete,
         categories=tuple(dict.fromkeys(c.strip() for c in categories if c.strip())),
-        arxiv_id=ident,
         doi=doi(text_of(item, "arxiv:DOI") or text_of(item, "arxiv:doi")),
         date=_date(_field(item, "pubDate", "atom:published")),
-        sources=(where,),
         journal_ref=tex_to_text(text_of(item, "arxiv:journal_reference") or text_of(item, "arxiv:journal_ref")),
-        replacement=kind.startswith("replace"),
-    )
+        replacement=kind.startswith("replace"))
 
 
 def read(path: str, text: str, problems: Problems) -> RawDigest:

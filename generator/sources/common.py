@@ -8,9 +8,10 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 from urllib.parse import parse_qs, urlparse
 
-from ..model import Paper
+from ..model import Paper, SourceRef
 
 # Longer than any real title: most likely a paste that lost its line breaks (reported, kept).
 LONG_TITLE = 1000
@@ -93,3 +94,24 @@ def placeholder_title(authors: tuple[str, ...], abstract: str) -> str:
     lead = " ".join(words).rstrip(",.;:") + ("…" if len(abstract.split()) > 8 else "")
     by = f" by {authors[0]}{' et al.' if len(authors) > 1 else ''}" if authors else ""
     return f"Untitled paper{by}: {lead}" if lead else f"Untitled paper{by}"
+
+
+def arxiv_paper(ident: str, title: str, authors: tuple[str, ...], abstract: str, where: SourceRef,
+                *, complete: bool = True, **fields: Any) -> Paper:
+    """A paper announced by arXiv (e-mail, API, feed): its id, abstract page and venue from the
+    arXiv id, a placeholder title when it has none; `fields`: the rest of what the record says."""
+    return Paper(
+        id=record_id(title, abstract, arxiv=ident, missing_title=not title),
+        title=title or placeholder_title(authors, abstract),
+        authors=authors,
+        authors_complete=complete,
+        abstract=abstract,
+        origin=where,
+        url=f"https://arxiv.org/abs/{ident}",
+        venue="arXiv",
+        status="preprint",
+        title_missing=not title,
+        arxiv_id=ident,
+        sources=(where,),
+        **fields,
+    )
