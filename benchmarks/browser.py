@@ -4,10 +4,12 @@ variant: first search results after typing (target <= 1.5 s), and a note edit un
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -43,44 +45,53 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 SEARCH_URLS = ("/pagefind/", "/search/", "readinglist-search.js", "/workers/search.")
 
 
-def search_latency(site: Path, query: str, runs: int = 3) -> dict[str, Any]:
-    """Open a paper page in a fresh browser context, type `query`, time until results show."""
+@contextlib.contextmanager
+def chromium_on(site: Path) -> Iterator[tuple[Any, str]]:
+    """Debian's Chromium and `site` served under /reading-list/: (browser, the site's address)."""
     from playwright.sync_api import sync_playwright
 
-    papers = json.loads((site / "papers.json").read_text(encoding="utf-8"))
-    page_url = papers[len(papers) // 2]["page"]
     server, base = serve_static(site)
-    times, totals, fetched, counts, first_ok = [], [], [], [], True
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-            for _ in range(runs):
-                ctx = browser.new_context()
-                page = ctx.new_page()
-                got: list[int] = []
-                # Bytes search needs (the worker, Pagefind's files, Material's search index); the
-                # sitemap Material's instant navigation loads on every first visit is not search.
-                page.on("requestfinished", lambda r, got=got: got.append(
-                    r.sizes()["responseBodySize"] if any(k in r.url for k in SEARCH_URLS) else 0))
-                t_open = time.perf_counter()
-                page.goto(base + page_url, wait_until="load")
-                box = page.locator(".md-search__input")
-                box.click()
-                box.press_sequentially(query)
-                t_typed = time.perf_counter()
-                page.locator(".md-search-result__item").first.wait_for(timeout=60_000)
-                t_result = time.perf_counter()
-                times.append(t_result - t_typed)
-                totals.append(t_result - t_open)
-                counts.append(page.locator(".md-search-result__item").count())
-                fetched.append(sum(got))
-                # The first result's link must open a paper page.
-                href = page.locator(".md-search-result__item a").first.get_attribute("href") or ""
-                first_ok = first_ok and "/papers/" in href
-                ctx.close()
-            browser.close()
+            try:
+                yield browser, base
+            finally:
+                browser.close()
     finally:
         server.shutdown()
+
+
+def search_latency(site: Path, query: str, runs: int = 3) -> dict[str, Any]:
+    """Open a paper page in a fresh browser context, type `query`, time until results show."""
+    papers = json.loads((site / "papers.json").read_text(encoding="utf-8"))
+    page_url = papers[len(papers) // 2]["page"]
+    times, totals, fetched, counts, first_ok = [], [], [], [], True
+    with chromium_on(site) as (browser, base):
+        for _ in range(runs):
+            ctx = browser.new_context()
+            page = ctx.new_page()
+            got: list[int] = []
+            # Bytes search needs (the worker, Pagefind's files, Material's search index); the
+            # sitemap Material's instant navigation loads on every first visit is not search.
+            page.on("requestfinished", lambda r, got=got: got.append(
+                r.sizes()["responseBodySize"] if any(k in r.url for k in SEARCH_URLS) else 0))
+            t_open = time.perf_counter()
+            page.goto(base + page_url, wait_until="load")
+            box = page.locator(".md-search__input")
+            box.click()
+            box.press_sequentially(query)
+            t_typed = time.perf_counter()
+            page.locator(".md-search-result__item").first.wait_for(timeout=60_000)
+            t_result = time.perf_counter()
+            times.append(t_result - t_typed)
+            totals.append(t_result - t_open)
+            counts.append(page.locator(".md-search-result__item").count())
+            fetched.append(sum(got))
+            # The first result's link must open a paper page.
+            href = page.locator(".md-search-result__item a").first.get_attribute("href") or ""
+            first_ok = first_ok and "/papers/" in href
+            ctx.close()
     return {"after_typing_s": max(times), "open_to_result_s": max(totals), "fetched_kb": max(fetched) / 1024,
             "results_shown": min(counts), "links_ok": first_ok, "query": query}
 
@@ -92,43 +103,35 @@ def filter_latency(site: Path, runs: int = 3) -> dict[str, Any]:
     (a tag and a year, sorted by title) in a fresh context, time from opening to the first row."""
     from collections import Counter
 
-    from playwright.sync_api import sync_playwright
-
     papers = json.loads((site / "papers.json").read_text(encoding="utf-8"))
     tag, count = Counter(t for p in papers for t in p["tags"]).most_common(1)[0]
     year = Counter(p["year"] for p in papers if p["year"]).most_common(1)[0][0]
-    server, base = serve_static(site)
     chosen, opened, fetched = [], [], []
     rows = "[data-rl-filter-results] tbody tr"
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-            for _ in range(runs):
-                ctx = browser.new_context()
-                page = ctx.new_page()
-                got: list[int] = []
-                page.on("requestfinished", lambda r, got=got: got.append(
-                    r.sizes()["responseBodySize"] if "/pagefind/" in r.url else 0))
-                page.goto(base + "all/", wait_until="load")
-                # A reader takes a moment to choose; the page loads the filter's index meanwhile.
-                page.locator("form[data-rl-filter][data-rl-index=ready]").wait_for(timeout=60_000)
-                t0 = time.perf_counter()
-                page.locator("select[name=tag]").select_option(tag)
-                page.locator(rows).first.wait_for(timeout=60_000)
-                chosen.append(time.perf_counter() - t0)
-                fetched.append(sum(got))
-                ctx.close()
-                ctx = browser.new_context()
-                page = ctx.new_page()
-                query = urlencode({"tag": tag, "year": year, "sort": "title"})
-                t0 = time.perf_counter()
-                page.goto(f"{base}all/?{query}", wait_until="load")
-                page.locator(rows).first.wait_for(timeout=60_000)
-                opened.append(time.perf_counter() - t0)
-                ctx.close()
-            browser.close()
-    finally:
-        server.shutdown()
+    with chromium_on(site) as (browser, base):
+        for _ in range(runs):
+            ctx = browser.new_context()
+            page = ctx.new_page()
+            got: list[int] = []
+            page.on("requestfinished", lambda r, got=got: got.append(
+                r.sizes()["responseBodySize"] if "/pagefind/" in r.url else 0))
+            page.goto(base + "all/", wait_until="load")
+            # A reader takes a moment to choose; the page loads the filter's index meanwhile.
+            page.locator("form[data-rl-filter][data-rl-index=ready]").wait_for(timeout=60_000)
+            t0 = time.perf_counter()
+            page.locator("select[name=tag]").select_option(tag)
+            page.locator(rows).first.wait_for(timeout=60_000)
+            chosen.append(time.perf_counter() - t0)
+            fetched.append(sum(got))
+            ctx.close()
+            ctx = browser.new_context()
+            page = ctx.new_page()
+            query = urlencode({"tag": tag, "year": year, "sort": "title"})
+            t0 = time.perf_counter()
+            page.goto(f"{base}all/?{query}", wait_until="load")
+            page.locator(rows).first.wait_for(timeout=60_000)
+            opened.append(time.perf_counter() - t0)
+            ctx.close()
     return {"tag": tag, "tagged": count, "after_choice_s": max(chosen), "shared_link_s": max(opened),
             "fetched_kb": max(fetched) / 1024}
 
