@@ -22,13 +22,13 @@ from typing import TYPE_CHECKING
 from .config import Config
 from .errors import Problems
 from .model import Library
-from .render.references import References, references_for
 from .runtime import memo
 from .write import WriteStats, write_if_changed, write_tree
 
 if TYPE_CHECKING:
     from .enrich import Registry
     from .notes import NoteCache
+    from .render.references import References
 
 # The stages are imported when a build runs, not with this module: a no-change build (every
 # `mkdocs build` and `readinglist build` starts with one) needs none of them.
@@ -74,6 +74,8 @@ def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None =
 
     problems = Problems()
     library, registry = make_library(config, problems, notes_cache)
+    from .render.references import references_for  # the render stage's modules: not for a no-change build
+
     refs = references_for(config)
     files = render(library, config, problems, refs)
     result = BuildResult(library, problems, files)

@@ -17,7 +17,7 @@ from .map import MAP_MD, render_map
 from .notes import mentions_section, note_section
 from .pagination import page_size
 from .paper import Section, render_paper
-from .references import References, citation_styles, references_for
+from .references import References, citation_styles
 from .related import related_section
 from .status import render_status_pages
 from .tags import all_tag_slugs, render_tag_bibs, render_tag_pages
@@ -99,7 +99,8 @@ def render_note_pages(library: Library, config: Config, paper_ids: set[str]) -> 
     files = {"index.md": render_home(library, config), **render_status_pages(library)}
     by_id, slugs = library.by_id(), all_tag_slugs(library)
     digests = {d.path: d for d in library.digests}
-    refs = references_for(config)
+    # A note's papers, a few: formatted now (milliseconds) rather than loading the whole cache.
+    refs = References(citation_styles(config), None)
     for paper in library.papers:
         if paper.id in paper_ids:
             files.update(render_paper_files(paper, library, config, by_id, slugs, digests, refs))
