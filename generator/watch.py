@@ -33,6 +33,7 @@ from .model import Library
 from .notes import NoteCache, load_notes, reindex
 from .notes.model import Note, NoteIndex
 from .render import render_note_pages
+from .render.references import References, references_for
 from .write import write_if_changed
 
 # Editor droppings: vim's swap files and its `4913` probe, emacs' lock and autosave files, backups.
@@ -93,6 +94,9 @@ class Watcher:
         self._accepted: set[str] = set()  # errors the output on disk already has
         self._unread: StoredResult | None = None  # a reused build whose library is not read yet
         self._events = 0  # relevant changes seen so far
+        # The formatted references, loaded once in the watching thread: the first note edit under
+        # `serve` would otherwise start citeproc (a second, at 10,000 papers) to format its paper's.
+        self.refs: References | None = None
 
     # -- life cycle -------------------------------------------------------------------------
 
@@ -172,6 +176,7 @@ class Watcher:
 
     def _loop(self) -> None:
         self._read_library()
+        self.refs = references_for(self.config)
         while True:
             with self._cond:
                 while not self._pending and not self._stopped:
@@ -270,7 +275,7 @@ class Watcher:
         library = reindex(self.library, notes, problems, self.config)
         assert library.notes is not None
         ids = affected_papers(self.library.notes, library.notes)
-        files = render_note_pages(library, self.config, ids)
+        files = render_note_pages(library, self.config, ids, self.refs)
         written = []
         for rel, text in sorted(files.items()):
             if write_if_changed(self.config.build_dir / rel, text.encode("utf-8")):

@@ -93,14 +93,15 @@ def render_paper_files(paper: Paper, library: Library, config: Config,
                                           edit_url, refs.of(paper))}
 
 
-def render_note_pages(library: Library, config: Config, paper_ids: set[str]) -> dict[str, str]:
+def render_note_pages(library: Library, config: Config, paper_ids: set[str],
+                      refs: References | None = None) -> dict[str, str]:
     """Only what a change of notes alone can alter: those papers' pages, status pages, home.
-    The watcher uses it when no note's overrides changed (see generator/watch.py)."""
+    The watcher uses it when no note's overrides changed (see generator/watch.py), with the
+    references it loaded once (`refs`; a note changes no reference)."""
     files = {"index.md": render_home(library, config), **render_status_pages(library)}
     by_id, slugs = library.by_id(), all_tag_slugs(library)
     digests = {d.path: d for d in library.digests}
-    # A note's papers, a few: formatted now (milliseconds) rather than loading the whole cache.
-    refs = References(citation_styles(config), None)
+    refs = References(citation_styles(config), None) if refs is None else refs
     for paper in library.papers:
         if paper.id in paper_ids:
             files.update(render_paper_files(paper, library, config, by_id, slugs, digests, refs))
