@@ -225,5 +225,5 @@ def cite_tabs(bibtex_block: str, references: list[tuple[str, str]]) -> str:
     # `#bibtex`: the section was "BibTeX" before it had tabs; links to it still land here. A marker
     # beside the tabs, not an id on them: Material names each code block's copy target after the
     # nearest id around it, and one id around all three blocks made all three copy the first.
-    return (f'<span id="bibtex"></span><div class="tabbed-set tabbed-alternate rl-refs" data-tabs="1:{n}">{inputs}'
+    return (f'<div id="bibtex"></div>\n<div class="tabbed-set tabbed-alternate rl-refs" data-tabs="1:{n}">{inputs}'
             f'<div class="tabbed-labels">{labels}</div><div class="tabbed-content">{content}</div></div>')
