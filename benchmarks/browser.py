@@ -62,6 +62,17 @@ def chromium_on(site: Path) -> Iterator[tuple[Any, str]]:
         server.shutdown()
 
 
+def counting_page(browser: Any, parts: tuple[str, ...]) -> tuple[Any, Any, list[int]]:
+    """A tab in a fresh context, and the list its finished requests whose address holds one of
+    `parts` add their body sizes to."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    got: list[int] = []
+    page.on("requestfinished", lambda r: got.append(
+        r.sizes()["responseBodySize"] if any(k in r.url for k in parts) else 0))
+    return ctx, page, got
+
+
 def search_latency(site: Path, query: str, runs: int = 3) -> dict[str, Any]:
     """Open a paper page in a fresh browser context, type `query`, time until results show."""
     papers = json.loads((site / "papers.json").read_text(encoding="utf-8"))
@@ -69,13 +80,9 @@ def search_latency(site: Path, query: str, runs: int = 3) -> dict[str, Any]:
     times, totals, fetched, counts, first_ok = [], [], [], [], True
     with chromium_on(site) as (browser, base):
         for _ in range(runs):
-            ctx = browser.new_context()
-            page = ctx.new_page()
-            got: list[int] = []
             # Bytes search needs (the worker, Pagefind's files, Material's search index); the
             # sitemap Material's instant navigation loads on every first visit is not search.
-            page.on("requestfinished", lambda r, got=got: got.append(
-                r.sizes()["responseBodySize"] if any(k in r.url for k in SEARCH_URLS) else 0))
+            ctx, page, got = counting_page(browser, SEARCH_URLS)
             t_open = time.perf_counter()
             page.goto(base + page_url, wait_until="load")
             box = page.locator(".md-search__input")
@@ -110,11 +117,7 @@ def filter_latency(site: Path, runs: int = 3) -> dict[str, Any]:
     rows = "[data-rl-filter-results] tbody tr"
     with chromium_on(site) as (browser, base):
         for _ in range(runs):
-            ctx = browser.new_context()
-            page = ctx.new_page()
-            got: list[int] = []
-            page.on("requestfinished", lambda r, got=got: got.append(
-                r.sizes()["responseBodySize"] if "/pagefind/" in r.url else 0))
+            ctx, page, got = counting_page(browser, ("/pagefind/",))
             page.goto(base + "all/", wait_until="load")
             # A reader takes a moment to choose; the page loads the filter's index meanwhile.
             page.locator("form[data-rl-filter][data-rl-index=ready]").wait_for(timeout=60_000)
