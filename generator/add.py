@@ -29,6 +29,8 @@ class Added:
     copied: bool = False
     papers: int = 0
     new: int = 0
+    replacements: int = 0  # arXiv replacements: they update a paper, they add none
+    known_replacements: int = 0  # of papers the list has (the others are left out)
     note: str = ""
 
 
@@ -45,8 +47,11 @@ class AddReport:
                 continue
             where = _shown(item.stored, root)
             known = item.papers - item.new
-            what = (f"{item.papers} papers ({item.new} new, {known} already in the list)"
+            what = (f"{_count(item.papers, 'paper')} ({item.new} new, {known} already in the list)"
                     if item.papers else "no papers")
+            if item.replacements:
+                what += (f", {_count(item.replacements, 'arXiv replacement')} ({item.known_replacements} of papers "
+                         "in the list; the others are left out)")
             out.append(f"{where}: {what}" + (f"; {item.note}" if item.note else ""))
         return out
 
@@ -83,6 +88,10 @@ def add_digests(config: Config, given: list[Path], today: dt.date | None = None)
         stored: Path = item.stored  # type: ignore[assignment]
         raw = read_digest(stored, _shown(stored, config.root), report.problems)
         for paper in raw.papers if raw else ():
+            if paper.replacement:
+                item.replacements += 1
+                item.known_replacements += paper.id in known_ids
+                continue
             item.papers += 1
             title = normalise_title(paper.title) if not paper.title_missing else ""
             if paper.id not in known_ids and (not title or title not in known_titles):
@@ -111,6 +120,10 @@ def _known(config: Config) -> tuple[set[str], set[str]]:
             if not paper.title_missing:
                 titles.add(normalise_title(paper.title))
     return ids, titles
+
+
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}{'' if n == 1 else 's'}"
 
 
 def _dated_name(path: Path, today: dt.date) -> str:
