@@ -26,6 +26,7 @@ import yaml
 
 from ..errors import Problems
 from ..model import Paper, evolve
+from ..sources.common import normalise_title
 from .keys import base_key, valid_key, with_suffix
 from .text import slugify
 
@@ -161,7 +162,10 @@ class Registry:
         out = []
         for paper in papers:
             if paper.id not in self.entries:
-                known = next((a for a in paper.aliases if a in self.entries), None)
+                # Also the id its title gave it: a listing paper seen later on arXiv keeps its key
+                # when the listing file itself is gone.
+                by_title = () if paper.title_missing else (f"title:{normalise_title(paper.title)}",)
+                known = next((a for a in (*paper.aliases, *by_title) if a in self.entries), None)
                 if known is not None:
                     renamed[paper.id] = known
                     paper = evolve(paper, id=known)

@@ -4,12 +4,16 @@ results and a reference manager's .bib (tests/fixtures/mixed), built together.""
 from __future__ import annotations
 
 import json
+import shutil
+from collections.abc import Callable
 from typing import Any
 
-from generator.build import BuildResult
+from generator.build import BuildResult, build
+from generator.config import Config
 from generator.enrich.merge import merge
 from generator.model import Paper, SourceRef
 from generator.sources.common import RawDigest
+from tests.conftest import FIXTURES
 
 
 def _papers(result: BuildResult) -> dict[str, dict[str, Any]]:
@@ -100,3 +104,17 @@ def test_every_message_of_the_mixed_build(mixed_build: BuildResult) -> None:
         "seeds/my-library.bib:35: warning: entry 'notitle2024' has no title; kept, with a placeholder title "
         "on its page",
     ]
+
+
+def test_a_paper_keeps_its_key_when_the_file_that_named_it_first_is_gone(
+        project: Callable[..., Config], seed_build: BuildResult) -> None:
+    """The listing paper oh2026kl, later seen in an arXiv e-mail; then the listing file is deleted.
+    Its key and page are published: they stay, found by the id its title gave it."""
+    config = project()
+    for name in ("001_68714a788c6fb328.txt", "001_68714a788c6fb328.yml"):
+        (config.seeds_dir / name).unlink()
+    shutil.copy(FIXTURES / "mixed" / "0000-arxiv-cs-lg.txt", config.seeds_dir / "0000-arxiv-cs-lg.txt")
+    kl = _papers(build(config))["oh2026kl"]
+    before = _papers(seed_build)["oh2026kl"]
+    assert (kl["page"], kl["id"], kl["arxiv"]) == (before["page"], before["id"], "2606.01234")
+    assert kl["sources"] == ["0000-arxiv-cs-lg.txt"]
