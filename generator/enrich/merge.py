@@ -13,7 +13,7 @@ the list does not have adds nothing, unless the curator asked to keep those
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..model import Paper, evolve
 from ..sources.common import RawDigest, normalise_title
@@ -72,11 +72,9 @@ def _update(old: Paper, new_version: Paper) -> Paper:
 
 def family_name(author: str) -> str:
     """The last word of a name, lower case and without accents (`Hans Müller` -> `muller`)."""
-    words = author.replace(",", " ").split()
-    last = words[-1] if words else ""
-    if "," in author:  # `Müller, Hans`
-        last = author.split(",", 1)[0].split()[-1] if author.split(",", 1)[0].split() else last
-    text = unicodedata.normalize("NFKD", last)
+    # `Müller, Hans`: the family name is before the comma.
+    words = author.split(",", 1)[0].split() or author.replace(",", " ").split()
+    text = unicodedata.normalize("NFKD", words[-1] if words else "")
     return "".join(c for c in text if not unicodedata.combining(c)).lower()
 
 
@@ -88,7 +86,6 @@ class Merged:
     papers: list[Paper]
     alias: dict[str, str]
     skipped_replacements: int = 0
-    index: dict[tuple[str, str], str] = field(default_factory=dict)
 
 
 def _keys(p: Paper) -> list[tuple[str, str]]:
@@ -161,4 +158,4 @@ def merge(digests: list[RawDigest], keep_replacements: bool = False) -> Merged:
             skipped += 1
             continue
         remember(paper, pid)
-    return Merged(list(by_id.values()), alias, skipped, index)
+    return Merged(list(by_id.values()), alias, skipped)
