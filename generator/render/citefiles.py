@@ -13,17 +13,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from typing import Any
 
 from ..model import Library, Paper
 from .csl import csl_item
-from .ris import ris_record
+from .ris import ris_from_item
 
 # Separators without spaces; `<` and `>` escaped as in papers.json, for anyone who inlines the file.
 _JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
-def json_line(paper: Paper, abstract: bool) -> str:
-    return _JSON(csl_item(paper, abstract=abstract)).replace("<", "\\u003c").replace(">", "\\u003e")
+def json_line(item: dict[str, Any]) -> str:
+    return _JSON(item).replace("<", "\\u003c").replace(">", "\\u003e")
 
 
 def csl_json(lines: Iterable[str]) -> str:
@@ -36,9 +37,12 @@ def reference_files(library: Library, tag_slugs: dict[str, str], by_id: dict[str
     """`references.json|.ris` and the same for every tag and digest. `tag_slugs`: `all_tag_slugs`."""
     from .tags import papers_by_tag  # render/tags.py imports the paper page, which imports this package
 
+    # Each paper's item once: the root files give it whole, the tag and digest files without its
+    # abstract (the last key, so the rest is written as csl_item(..., abstract=False) would be).
+    items = {p.id: csl_item(p) for p in library.papers}
     files = {
-        "references.json": csl_json(json_line(p, True) for p in library.papers),
-        "references.ris": "".join(ris_record(p) for p in library.papers),
+        "references.json": csl_json(json_line(items[p.id]) for p in library.papers),
+        "references.ris": "".join(ris_from_item(items[p.id]) for p in library.papers),
     }
     # A paper is in a few tags and a digest or two: each short record is made once.
     short_json: dict[str, str] = {}
@@ -47,8 +51,9 @@ def reference_files(library: Library, tag_slugs: dict[str, str], by_id: dict[str
     def write(base: str, papers: list[Paper]) -> None:
         for p in papers:
             if p.id not in short_json:
-                short_json[p.id] = json_line(p, False)
-                short_ris[p.id] = ris_record(p, abstract=False)
+                short = {k: v for k, v in items[p.id].items() if k != "abstract"}
+                short_json[p.id] = json_line(short)
+                short_ris[p.id] = ris_from_item(short)
         files[f"{base}.json"] = csl_json(short_json[p.id] for p in papers)
         files[f"{base}.ris"] = "".join(short_ris[p.id] for p in papers)
 
