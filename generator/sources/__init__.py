@@ -23,13 +23,16 @@ class Reader:
     format: str
     detect: Callable[[str], bool]
     read: Callable[[str, str, Problems], RawDigest]
+    # Whether a file of this format is a dated digest: one whose text gives no date is told so.
+    # A .bib file is not (its papers carry their years); its date, for its page, is taken quietly.
+    dated: bool = True
 
 
 READERS: tuple[Reader, ...] = (
     Reader(arxiv_rss.FORMAT, arxiv_rss.detect, arxiv_rss.read),
     Reader(arxiv_api.FORMAT, arxiv_api.detect, arxiv_api.read),
     Reader(arxiv_email.FORMAT, arxiv_email.detect, arxiv_email.read),
-    Reader(bibfile.FORMAT, bibfile.detect, bibfile.read),
+    Reader(bibfile.FORMAT, bibfile.detect, bibfile.read, dated=False),
     Reader(tmlr.FORMAT, tmlr.detect, tmlr.read),
     Reader(listing.FORMAT, listing.detect, listing.read),
 )
@@ -69,9 +72,7 @@ def read_digest(path: Path, display: str, problems: Problems) -> RawDigest | Non
         problems.error(display, 1, f"read as a {reader.format} digest but found no papers")
         return raw
     if raw.date is None:
-        # A .bib file is no dated digest: its papers carry their own years; the file's date (for
-        # its page) is taken quietly.
-        date, source = resolve_date(path, display, Problems() if reader.format == bibfile.FORMAT else problems)
+        date, source = resolve_date(path, display, problems if reader.dated else Problems())
         raw.date, raw.date_source = date, source
     raw.papers = [p if p.date else evolve(p, date=raw.date) for p in raw.papers]
     return raw
