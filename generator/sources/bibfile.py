@@ -20,12 +20,12 @@ from pybtex.scanner import PybtexError
 from ..errors import Problems
 from ..model import Paper, SourceRef
 from .common import RawDigest, arxiv_id, doi, openreview_id, placeholder_title, record_id
+from .dates import MONTH_NAMES
 from .tex import tex_paragraphs, tex_to_text
 
 FORMAT = "bibtex"
 _ENTRY_START = re.compile(r"(?m)^[ \t]*@[ \t]*([A-Za-z]+)[ \t]*[{(]")
-_MONTHS = {m: n for n, m in enumerate(("january", "february", "march", "april", "may", "june", "july", "august",
-                                       "september", "october", "november", "december"), start=1)}
+_MONTHS = {m: n for n, m in enumerate(MONTH_NAMES, start=1)}
 # Types whose entries are published work (a journal, proceedings, a book): "accepted" on the page.
 _PUBLISHED = {"article", "inproceedings", "conference", "incollection", "book", "inbook", "phdthesis",
               "mastersthesis", "thesis", "proceedings"}

@@ -12,6 +12,9 @@ import yaml
 from ..errors import Problems
 
 NAME_DATE = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
+# Month names as .bib files spell them (pybtex expands `jun` to "June"), January first.
+MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+               "november", "december")
 
 
 def sidecar_path(path: Path) -> Path | None:

@@ -24,14 +24,13 @@ from pybtex.database.output.bibtex import Writer
 
 from ...model import Library, Paper, evolve
 from ...runtime.progress import track
+from ...sources.dates import MONTH_NAMES
 from .names import plain_fields, to_person
 from .title import escape_text, latex_title
 
 TMLR = "Transactions on Machine Learning Research"
 TMLR_ISSN = "2835-8856"
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-_MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-                "november", "december")
 # Fields whose values BibTeX styles print verbatim (`\url`, `\doi`): not LaTeX-escaped.
 VERBATIM_FIELDS = frozenset({"url", "doi", "eprint"})
 _ARXIV_CLASS = re.compile(r"^[a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]{2,3})?$")
@@ -170,8 +169,8 @@ def _imported(paper: Paper) -> tuple[str, dict[str, str]]:
     # pybtex expands `month = jun` to "June": written back as the macro, which bibtex prints and
     # biber reads as a month (a month as text is a biber warning).
     month = fields.get("month", "").strip().lower()
-    if month in _MONTH_NAMES:
-        fields["month"] = MONTHS[_MONTH_NAMES.index(month)]
+    if month in MONTH_NAMES:
+        fields["month"] = MONTHS[MONTH_NAMES.index(month)]
     present = set(fields)
     if paper.arxiv_id and _ARXIV_ID.match(paper.arxiv_id) and "eprint" not in present:
         fields["eprint"] = paper.arxiv_id
