@@ -141,6 +141,20 @@ def tree_bytes(folder: Path) -> int:
     return total
 
 
+def download_bytes(site: Path) -> int:
+    """Bytes of the reference-manager downloads: every `.bib` and `.ris`, and the CSL-JSON `.json`
+    beside a `.bib` of the same name (references.json, tags/*.json, digests/*.json). The rest of the
+    site is what the pages, search, feeds and papers.json take."""
+    total = 0
+    for dirpath, _dirs, names in os.walk(site):
+        have = set(names)
+        for name in names:
+            stem, _, ext = name.rpartition(".")
+            if ext in ("bib", "ris") or (ext == "json" and f"{stem}.bib" in have):
+                total += os.stat(os.path.join(dirpath, name)).st_size
+    return total
+
+
 def snapshot(folder: Path) -> dict[str, tuple[int, int]]:
     """(inode, mtime in ns) of every file under `folder`: a file rewritten, even atomically through
     a new file renamed over it, changes one of them."""

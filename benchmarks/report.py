@@ -34,7 +34,7 @@ def summarise(runs: list[dict[str, Any]], base: str) -> list[dict[str, Any]]:
     for (workload, n, _variant), row in rows.items():
         rs = row["runs"]
         for name in ("gen", "mkdocs", "whole", "peak_mb", "nochange", "rewritten", "site_bytes", "papers",
-                     "gen_warm", "whole_warm"):
+                     "gen_warm", "whole_warm", "download_bytes"):
             row[name] = _median([x.get(name) for x in rs])
         vs_stock, vs_base, share, warm_vs_stock = [], [], [], []
         for x in rs:
@@ -56,7 +56,7 @@ def summarise(runs: list[dict[str, Any]], base: str) -> list[dict[str, Any]]:
 
 HEAD = ["workload", "N", "variant", "generator s", "mkdocs build s", "whole build s", "vs stock",
         "vs base", "generator share", "generator peak MB", "no-change s (files)", "site KB/paper",
-        "whole, caches kept s (vs stock)"]
+        "whole, caches kept s (vs stock)", "of which downloads KB/paper"]
 
 
 def table(rows: list[dict[str, Any]]) -> str:
@@ -71,6 +71,7 @@ def table(rows: list[dict[str, Any]]) -> str:
             fmt(r["site_bytes"] / r["n"] / 1024 if r["site_bytes"] is not None else None, ".1f"),
             "—" if stock or r.get("whole_warm") is None
             else f"{fmt(r['whole_warm'], '.1f')} ({fmt(r['warm_vs_stock'])})",
+            fmt(r["download_bytes"] / r["n"] / 1024 if r.get("download_bytes") is not None else None, ".1f"),
         ]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
@@ -92,8 +93,32 @@ def raw_lines(runs: list[dict[str, Any]]) -> list[str]:
     return out
 
 
-def verdicts(rows: list[dict[str, Any]], base: str) -> list[str]:
+def _in_round(runs: list[dict[str, Any]], workload: str, n: int, top: str, key: str, bottom: str) -> float | None:
+    """The median over rounds of run `top`'s `key` over run `bottom`'s whole build, in one round."""
+    by_round = {(r["variant"], r["round"]): r for r in runs if r["workload"] == workload and r["n"] == n}
+    ratios = [r[key] / by_round[(bottom, rnd)]["whole"] for (v, rnd), r in by_round.items()
+              if v == top and r.get(key) is not None and (bottom, rnd) in by_round]
+    return _median(ratios)
+
+
+def verdicts(rows: list[dict[str, Any]], base: str, runs: list[dict[str, Any]] | None = None) -> list[str]:
+    """The redesign's bounds (issue #21) for the base variant: whole build <= 1.25 x stock and
+    <= 1.25 x each `--compare` revision's, cold and with the caches kept; site <= 25 KB a paper."""
     out = []
+    for r in rows:
+        if r["variant"] != base or runs is None:
+            continue
+        for other in sorted({x["variant"] for x in runs if x["variant"].startswith(f"{base}@")}):
+            for label, key in (("cold", "whole"), ("caches kept", "whole_warm")):
+                ratio = _in_round(runs, r["workload"], r["n"], base, key, other)
+                ok = "met" if ratio is not None and ratio <= TARGET_VS_STOCK else "NOT met"
+                out.append(f"{r['workload']} at {r['n']:,}: whole build, {label}, {fmt(ratio)} x {other} "
+                           f"(target <= {TARGET_VS_STOCK}: {ok})")
+        if r["site_bytes"] is not None and r.get("download_bytes") is not None:
+            site, dl = r["site_bytes"] / r["n"] / 1024, r["download_bytes"] / r["n"] / 1024
+            out.append(f"{r['workload']} at {r['n']:,}: site {site:.1f} KB/paper (target <= 25: "
+                       f"{'met' if site <= 25 else 'NOT met'}), of which .bib/.json/.ris downloads {dl:.1f}, "
+                       f"the rest {site - dl:.1f}")
     for r in rows:
         if r["variant"] == base and r["vs_stock"] is not None:
             ok = "met" if r["vs_stock"] <= TARGET_VS_STOCK else "NOT met"

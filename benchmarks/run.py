@@ -55,6 +55,7 @@ def run_variant(code: Checkout, config: Path, variant: Variant) -> dict[str, Any
     nochange, rewritten = steps.no_change(code, config, variant.env)
     mk = steps.mkdocs_build(code, config, variant.env)
     site_bytes = projects.tree_bytes(proj / "site")
+    download_bytes = projects.download_bytes(proj / "site")
     # The generator once more into an empty build folder, its caches kept: what a deploy with the
     # formatted-reference cache restored (the Pages workflow's actions/cache) costs. MkDocs' part
     # does not depend on it, so the whole build of that case is this plus the mkdocs build above.
@@ -63,7 +64,7 @@ def run_variant(code: Checkout, config: Path, variant: Variant) -> dict[str, Any
     return {"gen": gen.wall, "gen_cpu": gen.cpu, "peak_mb": gen.peak_mb, "nochange": nochange.wall,
             "rewritten": rewritten, "mkdocs": mk.wall, "mkdocs_cpu": mk.cpu, "whole": gen.wall + mk.wall,
             "gen_warm": warm.wall, "whole_warm": warm.wall + mk.wall,
-            "site_bytes": site_bytes, "papers": papers_listed(proj / "build")}
+            "site_bytes": site_bytes, "download_bytes": download_bytes, "papers": papers_listed(proj / "build")}
 
 
 def run_stock(config: Path) -> dict[str, Any]:
@@ -74,7 +75,7 @@ def run_stock(config: Path) -> dict[str, Any]:
         (proj / "site").rename(old)
     mk = steps.mkdocs_build(current_checkout(), config, {}, plugin=False)
     return {"gen": None, "mkdocs": mk.wall, "mkdocs_cpu": mk.cpu, "whole": mk.wall, "peak_mb": None,
-            "site_bytes": projects.tree_bytes(proj / "site")}
+            "site_bytes": projects.tree_bytes(proj / "site"), "download_bytes": projects.download_bytes(proj / "site")}
 
 
 def warm_up(checkouts: dict[str | None, Checkout], workdir: Path) -> None:
@@ -177,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = report.summarise(runs, variants[0].name)
     print(report.table(rows))
     print()
-    for line in report.verdicts(rows, variants[0].name):
+    for line in report.verdicts(rows, variants[0].name, runs):
         print("- " + line)
     if s := extra.get("search"):
         print(f"- search ({s['workload']} at {s['n']:,}, '{s['query']}'): first results {s['after_typing_s']:.2f} s "

@@ -51,6 +51,7 @@ VARIANTS: list[Variant] = [
     Variant("no-shared-chrome", {"READINGLIST_SHARED_CHROME": "off"}),  # site/shared_chrome.py
     Variant("markdown-pass", {"READINGLIST_SKIP_MARKDOWN": "off"}),  # the plugin's on_page_content
     Variant("no-fragments", {"READINGLIST_FRAGMENTS": "off"}),  # paper pages' chrome rendered once (site/fragments.py)
+    Variant("serial-references", {"READINGLIST_WORKERS": "1"}),  # citeproc in worker processes (runtime/parallel.py)
 ]
 
 

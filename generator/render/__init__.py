@@ -40,6 +40,7 @@ def render_site(library: Library, config: Config, refs: References | None = None
 
     files: dict[str, str] = {}
     refs = References(citation_styles(config), None) if refs is None else refs
+    refs.prepare(library.papers)  # what the cache lacks, all at once (in worker processes if many)
     for paper in track(library.papers, "rendering papers"):
         files.update(render_paper_files(paper, library, config, by_id, slugs, digests, refs))
     files.update(render_listings(library, config, by_id, slugs, size))

@@ -147,6 +147,14 @@ def format_reference(item: dict[str, Any], style_name: str) -> str:
 
 
 _OUTSIDE_QUOTE = re.compile(r"”([,.])")
+# Starting a worker (a fresh interpreter importing citeproc-py and parsing the styles) costs about
+# as much as formatting a hundred references, so each worker must have a few hundred to do.
+_MIN_PER_WORKER = 300
+
+
+def _format_pair(pair: tuple[dict[str, Any], str]) -> str:
+    """format_reference for runtime/parallel.py, which maps a function over single items."""
+    return format_reference(*pair)
 
 
 class References:
@@ -160,17 +168,40 @@ class References:
         self.stored: dict[str, str] = self._load() if cache_path else {}
         self.used: dict[str, str] = {}
         self.formatted = 0  # references made by citeproc in this build (the others came from the cache)
+        # prepare()'s work per paper id, for of(): (the paper, its CSL item, its cache keys).
+        self._prepared: dict[str, tuple[Paper, dict[str, Any], list[tuple[str, str]]]] = {}
+
+    def prepare(self, papers: list[Paper]) -> None:
+        """Format now every reference of `papers` the cache lacks, in worker processes when there
+        are many (runtime/parallel.py): the first build of a big list. `of` then finds them."""
+        todo: dict[str, tuple[dict[str, Any], str]] = {}
+        for paper in papers:
+            item = csl_item(paper, abstract=False)
+            keys = self._keys(item)
+            self._prepared[paper.id] = (paper, item, keys)
+            for name, key in keys:
+                if key not in self.used and key not in self.stored and key not in todo:
+                    todo[key] = (item, name)
+        if not todo:
+            return
+        from ..runtime.parallel import map_ordered
+
+        texts = map_ordered(_format_pair, list(todo.values()), min_per_worker=_MIN_PER_WORKER)
+        self.used.update(zip(todo, texts, strict=True))
+        self.formatted += len(texts)
 
     def of(self, paper: Paper) -> list[tuple[str, str]]:
         """(tab label, reference) for every style, in order."""
         if not self.styles:
             return []
-        item = csl_item(paper, abstract=False)
-        content = json.dumps(item, ensure_ascii=False, sort_keys=True)
+        prepared = self._prepared.get(paper.id)
+        if prepared is not None and prepared[0] is paper:
+            item, keys = prepared[1], prepared[2]
+        else:
+            item = csl_item(paper, abstract=False)
+            keys = self._keys(item)
         out = []
-        for name in self.styles:
-            style = _load_style(name)
-            key = hashlib.sha256(f"{_formatter_version()}\0{style.digest}\0{content}".encode()).hexdigest()
+        for name, key in keys:
             text = self.used.get(key)
             if text is None:
                 text = self.stored.get(key)
@@ -180,6 +211,12 @@ class References:
                 self.used[key] = text
             out.append((label(name), text))
         return out
+
+    def _keys(self, item: dict[str, Any]) -> list[tuple[str, str]]:
+        """(style name, cache key) of the item's reference in every style."""
+        content = json.dumps(item, ensure_ascii=False, sort_keys=True)
+        return [(name, hashlib.sha256(f"{_formatter_version()}\0{_load_style(name).digest}\0{content}".encode())
+                 .hexdigest()) for name in self.styles]
 
     def _load(self) -> dict[str, str]:
         assert self.cache_path is not None

@@ -129,3 +129,28 @@ def test_tabs_are_material_s_markup() -> None:
                            '<input checked id="__tabbed_1_1" name="__tabbed_1" type="radio">')
     assert '<div class="tabbed-labels"><label for="__tabbed_1_1">BibTeX</label><label for="__tabbed_1_2">APA' in tabs
     assert "<code>A &amp; B.</code>" in tabs
+
+
+def test_references_formatted_in_worker_processes_equal_the_serial_ones(
+        seed_build: BuildResult, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The oracle for runtime/parallel.py: the first build of a big list formats its references in
+    worker processes; they must be the very texts one process makes."""
+    papers = list(seed_build.library.papers)
+    monkeypatch.setenv("READINGLIST_WORKERS", "1")
+    serial = References(("apa", "ieee"), None)
+    serial.prepare(papers)
+    assert serial.formatted == 2 * len(papers) == 82
+
+    monkeypatch.setenv("READINGLIST_WORKERS", "2")
+    monkeypatch.setattr(references, "_MIN_PER_WORKER", 10)  # 82 references: enough for two workers
+
+    def refuse(item: object, style: str) -> str:
+        raise AssertionError("formatted in this process, not in a worker")
+
+    monkeypatch.setattr(references, "format_reference", refuse)  # the workers import the module afresh
+    spread = References(("apa", "ieee"), None)
+    spread.prepare(papers)
+    assert spread.used == serial.used
+    assert [spread.of(p) for p in papers] == [serial.of(p) for p in papers]
+    by_key = {p.key: p for p in papers}
+    assert spread.of(by_key["maron2025oneshot"])[0][1].startswith("Maron, C., Fresse, V., & ORZALESI. (2025). One-Shot")

@@ -1,0 +1,39 @@
+"""runtime/parallel.py: the serial result, in order, whether or not worker processes do the work."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from generator.runtime import parallel
+
+
+def _pid_and_square(x: int) -> tuple[int, int]:
+    return os.getpid(), x * x
+
+
+def test_workers_give_the_serial_result_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    items = list(range(40))
+    monkeypatch.setenv(parallel.ENV, "1")
+    serial = parallel.map_ordered(_pid_and_square, items, min_per_worker=5)
+    assert {pid for pid, _ in serial} == {os.getpid()}
+    monkeypatch.setenv(parallel.ENV, "2")
+    spread = parallel.map_ordered(_pid_and_square, items, min_per_worker=5)
+    assert [sq for _, sq in spread] == [sq for _, sq in serial] == [x * x for x in items]
+    pids = {pid for pid, _ in spread}
+    assert pids and os.getpid() not in pids  # how the chunks fall between the two is up to the pool
+
+
+def test_too_little_work_stays_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(parallel.ENV, "4")
+    out = parallel.map_ordered(_pid_and_square, [1, 2, 3], min_per_worker=2)  # one worker's worth
+    assert out == [(os.getpid(), 1), (os.getpid(), 4), (os.getpid(), 9)]
+    assert parallel.map_ordered(_pid_and_square, [], min_per_worker=1) == []
+
+
+def test_the_variable_caps_the_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(parallel.ENV, "3")
+    assert parallel.workers() == 3
+    monkeypatch.setenv(parallel.ENV, "zero")
+    assert parallel.workers() == len(os.sched_getaffinity(0))
