@@ -1,9 +1,9 @@
 """Highwire Press tags for a paper page's `<head>`, as Google Scholar's inclusion guidelines describe
 them; Zotero's Connector saves a page from them in one click.
 
-The generator writes them into the page's front matter, as `rl_cite`: a list of `[name, content]`
-pairs, contents HTML-escaped like every front-matter value (escape.yaml_string). The theme
-(generator/theme/main.html) prints one `<meta name content>` per pair, and adds
+The generator writes them into the page's front matter, as `rl_cite`: the `<meta name content>`
+tags themselves, contents HTML-escaped like every front-matter value (escape.meta_tags). The theme
+(generator/theme/main.html) prints them into the head, and adds
 `citation_abstract_html_url`: the page's own canonical address (absolute, under `site_url`).
 
 - `citation_title`: the title as the page shows it (the untitled paper has none);
@@ -57,5 +57,5 @@ def pdf_url(paper: Paper) -> str | None:
 
 
 def front_matter_lines(paper: Paper) -> list[str]:
-    """The `rl_cite:` entry of the page's front matter."""
-    return [f"{KEY}:", *(f"  - [{name}, {escape.yaml_string(content)}]" for name, content in highwire_tags(paper))]
+    """The `rl_cite:` entry of the page's front matter: the tags as HTML (escape.meta_tags)."""
+    return [f"{KEY}: {escape.meta_tags(highwire_tags(paper))}"]
