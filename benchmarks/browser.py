@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import statistics
 import subprocess
 import time
 from collections.abc import Iterator
@@ -191,21 +192,33 @@ def edit_loop(code: Checkout, config_file: Path, timeout: float = 900.0) -> dict
             page = browser.new_page()
             page.goto(url, wait_until="load")
             time.sleep(2.0)  # let the live-reload socket connect
-            if note is not None:
-                with note.open("a", encoding="utf-8") as fh:
-                    fh.write(f"\n\n{marker}.\n")
-                how = f"note {note.relative_to(proj)}"
-            else:
-                how = _title_edit(proj, paper, marker)
-            t0 = time.perf_counter()
-            page.get_by_text(marker).first.wait_for(timeout=120_000)
-            took = time.perf_counter() - t0
+            times = []
+            # Three edits, the median reported (this machine's speed moves by a third within
+            # minutes); each after the search index of the one before has been written, as when a
+            # curator reads the page between saves.
+            for i in range(EDITS if note is not None else 1):
+                if i:
+                    time.sleep(EDIT_PAUSE)
+                mark = f"{marker} number {i + 1}"
+                if note is not None:
+                    with note.open("a", encoding="utf-8") as fh:
+                        fh.write(f"\n\n{mark}.\n")
+                    how = f"note {note.relative_to(proj)}"
+                else:
+                    how = _title_edit(proj, paper, mark)
+                t0 = time.perf_counter()
+                page.get_by_text(mark).first.wait_for(timeout=120_000)
+                times.append(time.perf_counter() - t0)
             browser.close()
     finally:
         os.killpg(proc.pid, 15)
         proc.wait(timeout=30)
         log.close()
-    return {"edit_s": took, "startup_s": startup, "edited": how}
+    return {"edit_s": statistics.median(times), "edit_all_s": times, "startup_s": startup, "edited": how}
+
+
+EDITS = 3
+EDIT_PAUSE = 20.0  # seconds: the index starts 2 s after the last save and takes about 15 s at 10,000 papers
 
 
 def _wait_for(url: str, text: str, timeout: float) -> None:

@@ -190,8 +190,9 @@ def main(argv: list[str] | None = None) -> int:
               f"results {f['after_choice_s']:.2f} s after choosing it (target <= 1 s), {f['fetched_kb']:.0f} KB "
               f"fetched; a shared filtered address shows its first row {f['shared_link_s']:.2f} s after opening")
     if e := extra.get("edit"):
-        print(f"- edit loop ({e['workload']} at {e['n']:,}, {e['edited']}): shown {e['edit_s']:.2f} s after saving "
-              f"(target <= 2 s); serve start-up {e['startup_s']:.0f} s")
+        every = ", ".join(f"{t:.2f}" for t in e.get("edit_all_s", [e["edit_s"]]))
+        print(f"- edit loop ({e['workload']} at {e['n']:,}, {e['edited']}): shown {e['edit_s']:.2f} s after "
+              f"saving, the median of {every} (target <= 2 s); serve start-up {e['startup_s']:.0f} s")
     print("- variants: " + "; ".join(f"{v.name} = {v.env or 'as is'}" + (f" at {v.rev}" if v.rev else "")
                                      for v in variants))
     print(f"- the CPU before and after: a fixed Python loop took {cpu_before:.2f} s and {cpu_after:.2f} s "
