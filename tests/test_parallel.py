@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from generator.runtime import parallel
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _pid_and_square(x: int) -> tuple[int, int]:
@@ -37,3 +42,16 @@ def test_the_variable_caps_the_workers(monkeypatch: pytest.MonkeyPatch) -> None:
     assert parallel.workers() == 3
     monkeypatch.setenv(parallel.ENV, "zero")
     assert parallel.workers() == len(os.sched_getaffinity(0))
+
+
+def test_a_script_without_a_main_guard_still_gets_the_result(tmp_path: Path) -> None:
+    """A spawned worker imports the starting script again; one that calls the build at import
+    (no `if __name__ == "__main__":`) breaks the workers, and the work is done serially instead."""
+    script = tmp_path / "unguarded.py"
+    script.write_text("from generator.runtime import parallel\n"
+                      "print(parallel.map_ordered(abs, list(range(-30, 0)), min_per_worker=5))\n", encoding="utf-8")
+    env = dict(os.environ, READINGLIST_WORKERS="2", PYTHONPATH=str(ROOT))
+    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120,
+                          cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip().splitlines()[-1] == str(list(range(30, 0, -1)))

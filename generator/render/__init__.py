@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..config import Config
 from ..enrich import bibtex
 from ..model import Digest, Library, Paper
 from ..runtime.progress import track
 from ..write import Pieces
 from . import citesearch
-from .citefiles import reference_files
+from .citefiles import csl_items, reference_files
 from .exports import papers_json_pieces
 from .feeds import render_feeds
 from .indexes import render_all_pages, render_digest_index, render_digest_pages, render_home
@@ -40,18 +42,20 @@ def render_site(library: Library, config: Config, refs: References | None = None
 
     files: dict[str, str] = {}
     refs = References(citation_styles(config), None) if refs is None else refs
-    refs.prepare(library.papers)  # what the cache lacks, all at once (in worker processes if many)
+    items = csl_items(library.papers)  # for the formatted references and the .json and .ris files
+    refs.prepare(library.papers, items)  # what the cache lacks, all at once (in worker processes if many)
     for paper in track(library.papers, "rendering papers"):
         files.update(render_paper_files(paper, library, config, by_id, slugs, digests, refs))
-    files.update(render_listings(library, config, by_id, slugs, size))
+    files.update(render_listings(library, config, by_id, slugs, size, items))
     files.update(_static_assets())
     return files
 
 
 def render_listings(library: Library, config: Config, by_id: dict[str, Paper], slugs: dict[str, str],
-                    size: int) -> dict[str, str]:
+                    size: int, items: dict[str, dict[str, Any]] | None = None) -> dict[str, str]:
     """The pages and files that list papers: home, digests, All papers, status and tag pages,
-    the map, papers.json, the .bib, CSL-JSON and RIS files and the Atom feeds. `slugs`: `all_tag_slugs(library)`."""
+    the map, papers.json, the .bib, CSL-JSON and RIS files and the Atom feeds. `slugs`: `all_tag_slugs(library)`;
+    `items`: `csl_items(library.papers)`, when already made."""
     listings: dict[str, str] = {}
     listings["index.md"] = render_home(library, config)
     listings["digests/index.md"] = render_digest_index(library)
@@ -67,7 +71,7 @@ def render_listings(library: Library, config: Config, by_id: dict[str, Paper], s
     for digest in library.digests:
         bib = bibtex.bibliography([by_id[i] for i in digest.paper_ids if i in by_id])
         listings[f"digests/{digest.slug}.bib"] = bib
-    listings.update(reference_files(library, slugs, by_id))
+    listings.update(reference_files(library, slugs, by_id, items))
     listings.update(render_feeds(library, config, slugs))
     return listings
 

@@ -33,13 +33,26 @@ def csl_json(lines: Iterable[str]) -> str:
     return f"[\n{body}\n]\n" if body else "[]\n"
 
 
-def reference_files(library: Library, tag_slugs: dict[str, str], by_id: dict[str, Paper]) -> dict[str, str]:
-    """`references.json|.ris` and the same for every tag and digest. `tag_slugs`: `all_tag_slugs`."""
+def csl_items(papers: Iterable[Paper]) -> dict[str, dict[str, Any]]:
+    """Each paper's CSL item, by id, made once for the build: the root files give it whole; the
+    tag and digest files and the formatted references (render/references.py) take it without
+    its abstract (`short`)."""
+    return {p.id: csl_item(p) for p in papers}
+
+
+def short(item: dict[str, Any]) -> dict[str, Any]:
+    """The item without its abstract: its last key, so the rest is what csl_item(..., abstract=False)
+    gives, in the same order (tests/render/test_citation_exports.py)."""
+    return {k: v for k, v in item.items() if k != "abstract"}
+
+
+def reference_files(library: Library, tag_slugs: dict[str, str], by_id: dict[str, Paper],
+                    items: dict[str, dict[str, Any]] | None = None) -> dict[str, str]:
+    """`references.json|.ris` and the same for every tag and digest. `tag_slugs`: `all_tag_slugs`;
+    `items`: `csl_items(library.papers)` when the build has made them already."""
     from .tags import papers_by_tag  # render/tags.py imports the paper page, which imports this package
 
-    # Each paper's item once: the root files give it whole, the tag and digest files without its
-    # abstract (the last key, so the rest is written as csl_item(..., abstract=False) would be).
-    items = {p.id: csl_item(p) for p in library.papers}
+    items = csl_items(library.papers) if items is None else items
     files = {
         "references.json": csl_json(json_line(items[p.id]) for p in library.papers),
         "references.ris": "".join(ris_from_item(items[p.id]) for p in library.papers),
@@ -51,9 +64,9 @@ def reference_files(library: Library, tag_slugs: dict[str, str], by_id: dict[str
     def write(base: str, papers: list[Paper]) -> None:
         for p in papers:
             if p.id not in short_json:
-                short = {k: v for k, v in items[p.id].items() if k != "abstract"}
-                short_json[p.id] = json_line(short)
-                short_ris[p.id] = ris_from_item(short)
+                item = short(items[p.id])
+                short_json[p.id] = json_line(item)
+                short_ris[p.id] = ris_from_item(item)
         files[f"{base}.json"] = csl_json(short_json[p.id] for p in papers)
         files[f"{base}.ris"] = "".join(short_ris[p.id] for p in papers)
 

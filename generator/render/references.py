@@ -39,6 +39,7 @@ from ..errors import ConfigError
 from ..model import Paper
 from ..runtime import memo
 from . import escape
+from .citefiles import short
 from .csl import OTHERS, csl_item
 from .html import code_block
 
@@ -171,12 +172,13 @@ class References:
         # prepare()'s work per paper id, for of(): (the paper, its CSL item, its cache keys).
         self._prepared: dict[str, tuple[Paper, dict[str, Any], list[tuple[str, str]]]] = {}
 
-    def prepare(self, papers: list[Paper]) -> None:
+    def prepare(self, papers: list[Paper], items: dict[str, dict[str, Any]] | None = None) -> None:
         """Format now every reference of `papers` the cache lacks, in worker processes when there
-        are many (runtime/parallel.py): the first build of a big list. `of` then finds them."""
+        are many (runtime/parallel.py): the first build of a big list. `of` then finds them.
+        `items`: the papers' CSL items by id (render/citefiles.csl_items), when made already."""
         todo: dict[str, tuple[dict[str, Any], str]] = {}
         for paper in papers:
-            item = csl_item(paper, abstract=False)
+            item = short(items[paper.id]) if items is not None else csl_item(paper, abstract=False)
             keys = self._keys(item)
             self._prepared[paper.id] = (paper, item, keys)
             for name, key in keys:

@@ -10,6 +10,8 @@ milliseconds a paper and gained nothing from worker processes (issue #21 removed
 - Workers are started with `spawn`, not `fork`: `readinglist serve` builds in a thread beside
   the watcher's and the server's, and a forked child of a threaded process can hang on a lock
   another thread held.
+- If the workers cannot start (a script that calls the build without an `if __name__ ==
+  "__main__":` guard, which each spawned worker would run again), the work is done serially.
 - `READINGLIST_WORKERS=1` runs everything in this process (the benchmark's `serial-references`
   variant); `READINGLIST_WORKERS=n` caps the workers at n. By default: one per CPU this process
   may use, and only when there is enough work to pay for starting them (each imports citeproc-py,
@@ -47,9 +49,16 @@ def map_ordered(fn: Callable[[T], R], items: Sequence[T], *, min_per_worker: int
         return [fn(x) for x in items]
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
     # Chunks of a few dozen: big enough that pickling costs little, small enough that the
     # workers finish together.
     chunk = max(1, min(64, len(items) // (count * 8)))
-    with ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("spawn")) as pool:
-        return list(pool.map(fn, items, chunksize=chunk))
+    try:
+        with ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("spawn")) as pool:
+            return list(pool.map(fn, items, chunksize=chunk))
+    except (BrokenProcessPool, OSError):
+        # A spawned worker first imports the script that started the build, as `__mp_main__`;
+        # a script that builds without an `if __name__ == "__main__":` guard makes it fail (so
+        # may a machine out of processes). The work is then done here, with the same result.
+        return [fn(x) for x in items]

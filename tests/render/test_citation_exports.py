@@ -168,3 +168,17 @@ def test_home_tag_and_digest_pages_link_the_files(seeds: BuildResult) -> None:
     slug = digest[len("digests/"):-3]
     page = seeds.files[digest]
     assert f'href="../{slug}.json">CSL-JSON</a>' in page and f'href="../{slug}.ris">RIS</a>' in page
+
+
+def test_an_item_without_its_abstract_is_the_short_item(seeds: BuildResult) -> None:
+    """The tag and digest files and the formatted references take the root file's item without
+    its abstract (citefiles.short): the very item csl_item makes without one, in the same order."""
+    from generator.render.citefiles import csl_items, short
+
+    made_items = csl_items(seeds.library.papers)
+    with_abstract = 0
+    for paper in seeds.library.papers:
+        made = csl_item(paper, abstract=False)
+        assert list(short(made_items[paper.id]).items()) == list(made.items()), paper.key
+        with_abstract += "abstract" in made_items[paper.id]
+    assert with_abstract >= 40  # the seeds' papers all but one have abstracts
