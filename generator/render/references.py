@@ -161,6 +161,8 @@ def _hyphen_capital(name: dict[str, str]) -> dict[str, str]:
     if not given or "-" not in given:
         return name
     return {**name, "given": _AFTER_HYPHEN.sub(lambda m: "-" + m.group(1).upper(), given)}
+
+
 # Starting a worker (a fresh interpreter importing citeproc-py and parsing the styles) costs about
 # as much as formatting a hundred references, so each worker must have a few hundred to do.
 _MIN_PER_WORKER = 300
