@@ -22,34 +22,32 @@ def _median(values: list[float | None]) -> float | None:
     return statistics.median(got) if got else None
 
 
+def _in_round(runs: list[dict[str, Any]], workload: str, n: int, top: str, key: str, bottom: str) -> float | None:
+    """The median over rounds of run `top`'s `key` over run `bottom`'s whole build, in one round."""
+    by_round = {(r["variant"], r["round"]): r for r in runs if r["workload"] == workload and r["n"] == n}
+    ratios = [r[key] / by_round[(bottom, rnd)]["whole"] for (v, rnd), r in by_round.items()
+              if v == top and r.get(key) is not None and (bottom, rnd) in by_round]
+    return _median(ratios)
+
+
 def summarise(runs: list[dict[str, Any]], base: str) -> list[dict[str, Any]]:
     """One row per (workload, N, variant), in the order first measured."""
     rows: dict[tuple[str, int, str], dict[str, Any]] = {}
-    by_round = {(r["workload"], r["n"], r["variant"], r["round"]): r for r in runs}
     for r in runs:
         key = (r["workload"], r["n"], r["variant"])
         rows.setdefault(key, {"workload": r["workload"], "n": r["n"], "variant": r["variant"], "runs": []})
         rows[key]["runs"].append(r)
     out = []
-    for (workload, n, _variant), row in rows.items():
+    for (workload, n, variant), row in rows.items():
         rs = row["runs"]
         for name in ("gen", "mkdocs", "whole", "peak_mb", "nochange", "rewritten", "site_bytes", "papers",
                      "gen_warm", "whole_warm", "download_bytes"):
             row[name] = _median([x.get(name) for x in rs])
-        vs_stock, vs_base, share, warm_vs_stock = [], [], [], []
-        for x in rs:
-            stock = by_round.get((workload, n, STOCK, x["round"]))
-            basis = by_round.get((workload, n, base, x["round"]))
-            if stock:
-                vs_stock.append(x["whole"] / stock["whole"])
-                if x.get("whole_warm") is not None:
-                    warm_vs_stock.append(x["whole_warm"] / stock["whole"])
-            if basis and x["variant"] != STOCK:
-                vs_base.append(x["whole"] / basis["whole"] - 1)
-            if x.get("gen") is not None:
-                share.append(x["gen"] / x["whole"])
-        row["vs_stock"], row["vs_base"], row["share"] = _median(vs_stock), _median(vs_base), _median(share)
-        row["warm_vs_stock"] = _median(warm_vs_stock)
+        row["vs_stock"] = _in_round(runs, workload, n, variant, "whole", STOCK)
+        row["warm_vs_stock"] = _in_round(runs, workload, n, variant, "whole_warm", STOCK)
+        vs_base = None if variant == STOCK else _in_round(runs, workload, n, variant, "whole", base)
+        row["vs_base"] = None if vs_base is None else vs_base - 1
+        row["share"] = _median([x["gen"] / x["whole"] for x in rs if x.get("gen") is not None])
         out.append(row)
     return out
 
@@ -93,20 +91,12 @@ def raw_lines(runs: list[dict[str, Any]]) -> list[str]:
     return out
 
 
-def _in_round(runs: list[dict[str, Any]], workload: str, n: int, top: str, key: str, bottom: str) -> float | None:
-    """The median over rounds of run `top`'s `key` over run `bottom`'s whole build, in one round."""
-    by_round = {(r["variant"], r["round"]): r for r in runs if r["workload"] == workload and r["n"] == n}
-    ratios = [r[key] / by_round[(bottom, rnd)]["whole"] for (v, rnd), r in by_round.items()
-              if v == top and r.get(key) is not None and (bottom, rnd) in by_round]
-    return _median(ratios)
-
-
-def verdicts(rows: list[dict[str, Any]], base: str, runs: list[dict[str, Any]] | None = None) -> list[str]:
+def verdicts(rows: list[dict[str, Any]], base: str, runs: list[dict[str, Any]]) -> list[str]:
     """The redesign's bounds (issue #21) for the base variant: whole build <= 1.25 x stock and
     <= 1.25 x each `--compare` revision's, cold and with the caches kept; site <= 25 KB a paper."""
     out = []
     for r in rows:
-        if r["variant"] != base or runs is None:
+        if r["variant"] != base:
             continue
         for other in sorted({x["variant"] for x in runs if x["variant"].startswith(f"{base}@")}):
             for label, key in (("cold", "whole"), ("caches kept", "whole_warm")):
