@@ -203,7 +203,8 @@ class References:
             return
         from ..runtime.parallel import map_ordered
 
-        texts = map_ordered(_format_pair, list(todo.values()), min_per_worker=_MIN_PER_WORKER)
+        texts = map_ordered(_format_pair, list(todo.values()), min_per_worker=_MIN_PER_WORKER,
+                            label="formatting references")
         self.used.update(zip(todo, texts, strict=True))
         self.formatted += len(texts)
 

@@ -6,8 +6,10 @@ pages without it, and a warm cache formats nothing. Regenerate the golden files:
 from __future__ import annotations
 
 import html
+import io
 import os
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -168,3 +170,26 @@ def test_hyphenated_given_names_get_hyphenated_initials() -> None:
                                              "A Title [Preprint]. arXiv.")
     assert format_reference(item, "ieee") == "E.-J. Li, J.-P. Li, H.-W. Li, and A.-M. L. Li, “A Title,” 2025, arXiv."
     assert item["author"][0] == {"family": "Li", "given": "Eun-ji"}  # the item itself is left as it was
+
+
+def test_the_first_build_counts_its_references_on_a_terminal(
+        seed_build: BuildResult, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Formatting a big list's references takes a minute: a terminal is shown how far it is."""
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.delenv("READINGLIST_PROGRESS", raising=False)
+    monkeypatch.setenv("READINGLIST_WORKERS", "1")
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    out = Tty()
+    monkeypatch.setattr(sys, "stderr", out)
+    refs = References(("apa", "ieee"), None)
+    refs.prepare(list(seed_build.library.papers))
+    assert "readinglist: formatting references 82/82" in out.getvalue()
+    assert out.getvalue().endswith("\r\x1b[K")
+    out.seek(0)
+    out.truncate()
+    refs.prepare(list(seed_build.library.papers))  # nothing left to format: no line
+    assert out.getvalue() == ""
