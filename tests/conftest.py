@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import os
 import shutil
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -77,6 +79,23 @@ def require_tool(name: str) -> str:
 # Debian's Chromium, offline: no background connections (they would be refused here anyway).
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+class Tty(io.StringIO):
+    """A stream that says it is a terminal, for the progress line (runtime/progress.py)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def as_terminal(monkeypatch: pytest.MonkeyPatch) -> Tty:
+    """stderr as a terminal outside CI, where the progress line is drawn; returns what it gets.
+    Called in the test itself, not a fixture: pytest sets its own stderr back after setup."""
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.delenv("READINGLIST_PROGRESS", raising=False)
+    out = Tty()
+    monkeypatch.setattr(sys, "stderr", out)
+    return out
 
 
 @pytest.fixture(scope="session")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import os
 import subprocess
 import sys
@@ -11,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from generator.runtime import parallel
+from tests.conftest import as_terminal
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -58,29 +58,21 @@ def test_a_script_without_a_main_guard_still_gets_the_result(tmp_path: Path) -> 
     assert proc.stdout.strip().splitlines()[-1] == str(list(range(30, 0, -1)))
 
 
-class _Tty(io.StringIO):
-    def isatty(self) -> bool:
-        return True
-
-
 @pytest.mark.parametrize("count", ["1", "2"])
 def test_labelled_work_is_counted_on_a_terminal(count: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """In one process or in workers, a labelled map draws `readinglist: <label> n/total` up to
     the total and erases the line at the end; an unlabelled one draws nothing."""
-    monkeypatch.delenv("CI", raising=False)
-    monkeypatch.delenv("READINGLIST_PROGRESS", raising=False)
     monkeypatch.setenv(parallel.ENV, count)
-    out = _Tty()
-    monkeypatch.setattr(sys, "stderr", out)
+    terminal = as_terminal(monkeypatch)
     items = list(range(40))
     result = parallel.map_ordered(_pid_and_square, items, min_per_worker=5, label="squaring")
     assert [sq for _, sq in result] == [x * x for x in items]
     assert (os.getpid() in {pid for pid, _ in result}) is (count == "1")
-    drawn = out.getvalue()
+    drawn = terminal.getvalue()
     assert "\r\x1b[Kreadinglist: squaring 40/40" in drawn
     assert drawn.endswith("\r\x1b[K")
-    out.seek(0)
-    out.truncate()
+    terminal.seek(0)
+    terminal.truncate()
     unlabelled = parallel.map_ordered(_pid_and_square, items, min_per_worker=5)
     assert [sq for _, sq in unlabelled] == [x * x for x in items]
-    assert out.getvalue() == ""
+    assert terminal.getvalue() == ""

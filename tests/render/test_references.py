@@ -6,10 +6,8 @@ pages without it, and a warm cache formats nothing. Regenerate the golden files:
 from __future__ import annotations
 
 import html
-import io
 import os
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -21,7 +19,7 @@ from generator.model import evolve
 from generator.render import references
 from generator.render.csl import csl_item
 from generator.render.references import References, cite_tabs, format_reference
-from tests.conftest import copy_project
+from tests.conftest import as_terminal, copy_project
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "references"
 UPDATE = os.environ.get("READINGLIST_UPDATE_GOLDEN") == "1"
@@ -175,21 +173,13 @@ def test_hyphenated_given_names_get_hyphenated_initials() -> None:
 def test_the_first_build_counts_its_references_on_a_terminal(
         seed_build: BuildResult, monkeypatch: pytest.MonkeyPatch) -> None:
     """Formatting a big list's references takes a minute: a terminal is shown how far it is."""
-    monkeypatch.delenv("CI", raising=False)
-    monkeypatch.delenv("READINGLIST_PROGRESS", raising=False)
     monkeypatch.setenv("READINGLIST_WORKERS", "1")
-
-    class Tty(io.StringIO):
-        def isatty(self) -> bool:
-            return True
-
-    out = Tty()
-    monkeypatch.setattr(sys, "stderr", out)
+    terminal = as_terminal(monkeypatch)
     refs = References(("apa", "ieee"), None)
     refs.prepare(list(seed_build.library.papers))
-    assert "readinglist: formatting references 82/82" in out.getvalue()
-    assert out.getvalue().endswith("\r\x1b[K")
-    out.seek(0)
-    out.truncate()
+    assert "readinglist: formatting references 82/82" in terminal.getvalue()
+    assert terminal.getvalue().endswith("\r\x1b[K")
+    terminal.seek(0)
+    terminal.truncate()
     refs.prepare(list(seed_build.library.papers))  # nothing left to format: no line
-    assert out.getvalue() == ""
+    assert terminal.getvalue() == ""

@@ -8,11 +8,7 @@ import pytest
 
 from generator.runtime import progress
 from generator.site.whitespace import strip_indentation
-
-
-class Tty(io.StringIO):
-    def isatty(self) -> bool:
-        return True
+from tests.conftest import Tty
 
 
 def test_progress_draws_and_erases_its_line(monkeypatch: pytest.MonkeyPatch) -> None:
