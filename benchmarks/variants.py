@@ -48,6 +48,7 @@ class Variant:
 VARIANTS: list[Variant] = [
     Variant("base"),
     Variant("no-cache", {"READINGLIST_CACHE": "off"}),  # the no-change memo (runtime/memo.py)
+    Variant("no-reference-cache", {"READINGLIST_REFERENCE_CACHE": "off"}),  # render/references.py cache
     Variant("no-shared-chrome", {"READINGLIST_SHARED_CHROME": "off"}),  # site/shared_chrome.py
     Variant("markdown-pass", {"READINGLIST_SKIP_MARKDOWN": "off"}),  # the plugin's on_page_content
     Variant("no-fragments", {"READINGLIST_FRAGMENTS": "off"}),  # paper pages' chrome rendered once (site/fragments.py)

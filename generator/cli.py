@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from .build import BuildResult, build, find_config
 from .config import load_config
 from .errors import GeneratorError
+from .runtime import switches
 
 if TYPE_CHECKING:
     from .watch import Watcher
@@ -134,7 +135,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def _ci() -> bool:
-    return os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+    return switches.ci()
 
 
 def make_parser() -> argparse.ArgumentParser:

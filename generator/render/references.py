@@ -21,8 +21,9 @@ content (the CSL item, the style file's hash, citeproc-py's version and this mod
 `.readinglist-cache/references.json` beside mkdocs.yml (git-ignored, as the no-change memo in
 runtime/memo.py): a rebuild formats only new or changed papers. The cache holds the references
 this build used and nothing else. The build loads it before rendering and saves it after writing
-(generator/build.py): rendering itself reads and writes no file. `READINGLIST_CACHE=off` turns
-it off; the pages are the same either way (tests/render/test_references.py).
+(generator/build.py): rendering itself reads and writes no file. `READINGLIST_REFERENCE_CACHE=off`
+turns it off (apart from the no-change memo's `READINGLIST_CACHE`); the pages are the same either way
+(tests/render/test_references.py).
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from typing import Any
 from ..config import Config
 from ..errors import ConfigError
 from ..model import Paper
-from ..runtime import memo
+from ..runtime import memo, switches
 from . import escape
 from .citefiles import short
 from .csl import OTHERS, csl_item
@@ -261,8 +262,8 @@ class References:
 
 def references_for(config: Config) -> References:
     """The build's formatter: with the references cached on disk under the project's
-    `.readinglist-cache/` (unless `READINGLIST_CACHE=off`), loaded now; `save()` keeps them."""
-    cache = config.root / memo.CACHE_DIR / CACHE_FILE if memo.enabled() else None
+    `.readinglist-cache/` (unless `READINGLIST_REFERENCE_CACHE=off`), loaded now; `save()` keeps them."""
+    cache = config.root / memo.CACHE_DIR / CACHE_FILE if switches.on("READINGLIST_REFERENCE_CACHE") else None
     return References(citation_styles(config), cache)
 
 

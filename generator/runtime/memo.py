@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from ..config import Config
+from . import switches
 
 CACHE_DIR = ".readinglist-cache"
 MEMO = "memo.pickle"
@@ -37,7 +38,7 @@ VERSION = 5
 
 
 def enabled() -> bool:
-    return os.environ.get("READINGLIST_CACHE", "").lower() not in {"off", "0", "no"}
+    return switches.on("READINGLIST_CACHE")
 
 
 @dataclass

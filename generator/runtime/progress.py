@@ -7,11 +7,12 @@ when the stage ends, so logs and test output never see it.
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from collections.abc import Iterable, Iterator
 from typing import TextIO, TypeVar
+
+from . import switches
 
 T = TypeVar("T")
 _INTERVAL = 0.1
@@ -19,9 +20,7 @@ _INTERVAL = 0.1
 
 def enabled(stream: TextIO | None = None) -> bool:
     stream = stream or sys.stderr
-    if os.environ.get("READINGLIST_PROGRESS", "").lower() in {"off", "0", "no"}:
-        return False
-    if os.environ.get("CI", "").lower() in {"1", "true", "yes"}:
+    if not switches.on("READINGLIST_PROGRESS") or switches.ci():
         return False
     return bool(getattr(stream, "isatty", lambda: False)())
 

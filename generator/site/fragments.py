@@ -15,7 +15,6 @@ build. `READINGLIST_FRAGMENTS=off` turns reuse off (the tests build both ways an
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -34,8 +33,8 @@ def _page_key(name: str, page: Any) -> tuple[object, ...]:
 
 
 class FragmentCache:
-    def __init__(self, enabled: bool | None = None) -> None:
-        self.enabled = os.environ.get("READINGLIST_FRAGMENTS", "on") != "off" if enabled is None else enabled
+    def __init__(self, enabled: bool = True) -> None:
+        self.enabled = enabled  # off: every block rendered per page (READINGLIST_FRAGMENTS=off)
         self.parts: dict[tuple[object, ...], object] = {}
         self.checked: set[tuple[object, ...]] = set()
         self.reused = 0

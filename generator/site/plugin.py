@@ -22,6 +22,7 @@ from mkdocs.utils import get_relative_url
 from ..build import build
 from ..config import load_config
 from ..render import html
+from ..runtime import switches
 from . import search, whitespace
 from . import serve_rebuilds as serve_prune
 from .fragments import FragmentCache
@@ -33,7 +34,7 @@ log = logging.getLogger("mkdocs.plugins.readinglist")
 def _enabled() -> bool:
     # `readinglist serve`/`watch` regenerate the pages themselves; building here too would
     # make MkDocs rebuild twice per edit.
-    return os.environ.get("READINGLIST_HOOK") != "off"
+    return switches.on("READINGLIST_HOOK")
 
 
 class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
@@ -76,16 +77,15 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
         # For overrides/paper.html, which uses them only where they are defined (without this
         # plugin every block is Material's own). Fresh per build: `mkdocs serve` rebuilds with the
         # same environment.
-        if _on("READINGLIST_SHARED_CHROME"):
-            env.globals["rl_cached"] = FragmentCache()
-            env.globals["rl_shared"] = self._shared = SharedChrome()
-        else:
-            env.globals.pop("rl_cached", None)
-            env.globals.pop("rl_shared", None)
+        # Each speed-up has its own switch: `rl_cached` reuses rendered blocks (READINGLIST_FRAGMENTS),
+        # `rl_shared` moves icons and scripts into shared files (READINGLIST_SHARED_CHROME).
+        env.globals["rl_cached"] = FragmentCache(switches.on("READINGLIST_FRAGMENTS"))
+        env.globals["rl_shared"] = self._shared = SharedChrome(switches.on("READINGLIST_SHARED_CHROME"))
         return env
 
     def on_pre_build(self, config: Any, **_: Any) -> None:
-        self._shared = SharedChrome()  # a fresh one per build: `mkdocs serve` rebuilds with this plugin
+        # A fresh one per build: `mkdocs serve` rebuilds with this plugin.
+        self._shared = SharedChrome(switches.on("READINGLIST_SHARED_CHROME"))
         self._bodies.clear()
         if _enabled():
             result = build(load_config(Path(config.config_file_path)))
@@ -108,7 +108,7 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
         if config.extra.get("readinglist_search"):
             meta = page.meta.get("search") if isinstance(page.meta.get("search"), dict) else {}
             page.meta["search"] = {**meta, "exclude": True}
-        if page.meta.get(html.FLAG) is True and _on("READINGLIST_SKIP_MARKDOWN"):
+        if page.meta.get(html.FLAG) is True and switches.on("READINGLIST_SKIP_MARKDOWN"):
             # The generator wrote this body as finished HTML (render/html.py): Python-Markdown
             # would give it back unchanged, at 5 ms a page. It comes back in on_page_content.
             self._bodies[page.file.src_uri] = markdown
@@ -131,7 +131,7 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
         # outside any block) goes here, and the theme's indentation goes (site/shared_chrome.py,
         # site/whitespace.py). Only outside the article, which stays as MkDocs rendered it.
         start, end = output.find("<article"), output.rfind("</article>")
-        if start < 0 or end < 0 or not _on("READINGLIST_SHARED_CHROME"):
+        if start < 0 or end < 0 or not self._shared.enabled:
             return output
         before, article, after = output[:start], output[start:end], output[end:]
         before = self._shared.share_head(before, get_relative_url(".", page.url))
@@ -160,12 +160,6 @@ def is_local_url(url: str) -> bool:
     """Whether `url` is empty or points at this machine (what `mkdocs serve` uses), not a published site."""
     host = urlsplit(url).hostname or ""
     return host in {"", "localhost", "127.0.0.1", "0.0.0.0", "::1"} or host.endswith(".localhost")
-
-
-def _on(switch: str) -> bool:
-    """A speed-up's switch (the benchmark turns each off to show what it buys): `READINGLIST_SKIP_MARKDOWN=off`
-    sends paper bodies through Python-Markdown, `READINGLIST_SHARED_CHROME=off` keeps their chrome inline."""
-    return os.environ.get(switch, "").lower() not in {"off", "0", "no"}
 
 
 # Search: a Pagefind index written after each build, behind Material's search box (generator/search.py).

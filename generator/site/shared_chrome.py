@@ -62,14 +62,16 @@ _TAG_NAME = re.compile(r"<([a-z]+)")
 class SharedChrome:
     """`rl_shared` in the templates; remembers the icons and scripts the pages now refer to."""
 
-    def __init__(self) -> None:
+    def __init__(self, enabled: bool = True) -> None:
+        self.enabled = enabled  # off: every block stays as the theme wrote it (READINGLIST_SHARED_CHROME=off)
         self.icons: dict[str, tuple[str, str]] = {}   # id -> (viewBox, inner SVG)
         self.scripts: dict[str, str] = {}             # file name -> script text
         self._made: dict[tuple[str, str], str] = {}   # (run, base) -> its <script src>: 10,000 heads
 
     def __call__(self, base: str, caller: Callable[[], str] | None = None) -> Markup:
         assert caller is not None, "rl_shared is used as {% call rl_shared(base_url) %}...{% endcall %}"
-        return Markup(self.share(str(caller()), base))
+        html = str(caller())
+        return Markup(self.share(html, base) if self.enabled else html)
 
     def share(self, html: str, base: str) -> str:
         """`html` (a theme block) with its icons drawn by CSS and its scripts and inert parts in files."""
@@ -136,6 +138,8 @@ class SharedChrome:
     def write(self, site_dir: Path) -> None:
         """The stylesheet and scripts this build's pages refer to. Under `serve --dirty` the pages
         not rendered again keep theirs: the stylesheet keeps the icons it has, the old files stay."""
+        if not self.enabled:
+            return
         css = site_dir / ICONS_CSS
         text = self.icons_css()
         if css.exists():

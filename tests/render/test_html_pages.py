@@ -47,6 +47,8 @@ def sites(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     _run(["mkdocs", "build", "--strict", "--site-dir", str(root / "site-plugin")], root)
     _run(["mkdocs", "build", "--strict", "--site-dir", str(root / "site-fragments-off")], root,
          READINGLIST_FRAGMENTS="off")
+    _run(["mkdocs", "build", "--strict", "--site-dir", str(root / "site-shared-off")], root,
+         READINGLIST_SHARED_CHROME="off")
     _run(["generator", "build"], root)
     _run(["mkdocs", "build", "--strict", "-f", str(without_plugin(root)), "--site-dir", str(root / "site-plain")],
          root)
@@ -75,6 +77,19 @@ def test_reused_chrome_gives_the_same_site_byte_for_byte(sites: tuple[Path, Path
     off = {p.relative_to(off_dir).as_posix(): p.read_bytes() for p in sorted(off_dir.rglob("*.html"))}
     assert on.keys() == off.keys() and len([k for k in on if k.startswith("papers/")]) == 41
     assert [name for name in on if on[name] != off[name]] == []
+
+
+def test_each_speed_up_switches_off_alone(sites: tuple[Path, Path]) -> None:
+    """READINGLIST_SHARED_CHROME=off keeps icons and scripts inline but still reuses fragments
+    (READINGLIST_FRAGMENTS has a switch of its own): the same articles, Material's own inline icons."""
+    plugin, _ = sites
+    shared_off = plugin.with_name("site-shared-off")
+    pages = sorted(p.relative_to(plugin) for p in (plugin / "papers").glob("*/index.html"))
+    for rel in pages:
+        ours, inline = (plugin / rel).read_text(encoding="utf-8"), (shared_off / rel).read_text(encoding="utf-8")
+        assert article(ours) == article(inline), rel
+        assert 'class="rl-icon rl-icon-' in ours and 'class="rl-icon rl-icon-' not in inline, rel
+    assert not (shared_off / chrome.ICONS_CSS).exists() and (plugin / chrome.ICONS_CSS).is_file()
 
 
 def test_a_block_is_reused_only_after_it_proved_the_same() -> None:

@@ -79,9 +79,11 @@ def test_a_truncated_author_list_gets_the_style_s_et_al(seed_build: BuildResult)
 def test_pages_with_the_cache_equal_pages_without_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     config = load_config(copy_project(tmp_path))
     monkeypatch.setenv("READINGLIST_CACHE", "off")
+    monkeypatch.setenv("READINGLIST_REFERENCE_CACHE", "off")
     off = build(config).files
     assert not (tmp_path / ".readinglist-cache").exists()
     monkeypatch.setenv("READINGLIST_CACHE", "on")
+    monkeypatch.setenv("READINGLIST_REFERENCE_CACHE", "on")
     # `check` writes nothing, the reference cache included; a build keeps it.
     build(config, write=False)
     assert not (tmp_path / ".readinglist-cache").exists()

@@ -12,7 +12,7 @@ import pytest
 from generator.runtime import parallel
 from tests.conftest import as_terminal
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _pid_and_square(x: int) -> tuple[int, int]:

@@ -1,0 +1,23 @@
+"""Environment switches, parsed in one place.
+
+Every readinglist switch reads the same way: `off`, `0`, `no` or `false` (any case) turn it off,
+anything else (or nothing) leaves its default. `CI` is the one variable that is read the other way
+round: `1`, `true` or `yes` mean a CI run.
+"""
+
+from __future__ import annotations
+
+import os
+
+_OFF = {"off", "0", "no", "false"}
+_ON = {"on", "1", "yes", "true"}
+
+
+def on(name: str) -> bool:
+    """Whether the switch `name` (default on) is left on: `NAME=off` turns it off."""
+    return os.environ.get(name, "").strip().lower() not in _OFF
+
+
+def ci() -> bool:
+    """Whether this is a CI run (`CI=true`, as GitHub Actions and most CI services set it)."""
+    return os.environ.get("CI", "").strip().lower() in _ON
