@@ -115,23 +115,35 @@ def test_killed_mid_write_keeps_previous_output_then_rebuilds(project: Callable[
     assert {k: v for k, v in after.items() if k not in (MARKER, ".gitignore")} == new
 
 
-def test_timed_kills_of_a_big_build_never_leave_a_half_file(project: Callable[..., Config]) -> None:
-    """Without any shim: a large digest, the real CLI, SIGKILL at a few moments of its run."""
+def written_since(build_dir: Path, before: dict[str, int]) -> int:
+    """How many files of the build folder were written after `before` (rel -> mtime_ns) was taken."""
+    return sum(1 for p in build_dir.rglob("*")
+               if p.is_file() and before.get(p.relative_to(build_dir).as_posix()) != p.stat().st_mtime_ns)
+
+
+def test_kills_of_a_big_build_while_it_writes_never_leave_a_half_file(project: Callable[..., Config]) -> None:
+    """Without any shim: a large digest, the real CLI, SIGKILL once it has written its first file
+    and again once it has written half of what changes (waited for, never timed)."""
     from benchmarks.big_digest import listing_copies
 
     config = project()
     (config.seeds_dir / "2025-09-01-big.txt").write_text(listing_copies(150_000), encoding="utf-8")
-    start = time.monotonic()
     assert run_cli(config.root).returncode == 0
-    duration = time.monotonic() - start
     old = snapshot(config.build_dir)
     change_inputs(config)
     new = build(load_config(config.root / "mkdocs.yml"), write=False).files
     new = {k: v.encode("utf-8") if isinstance(v, str) else v for k, v in new.items()}
-    for fraction in (0.4, 0.8):
+    changed = sum(1 for rel, data in new.items() if old.get(rel) != data)
+    assert changed > 100, changed
+    for target in (1, changed // 2):
+        before = {p.relative_to(config.build_dir).as_posix(): p.stat().st_mtime_ns
+                  for p in config.build_dir.rglob("*") if p.is_file()}
         proc = subprocess.Popen([sys.executable, "-m", "generator", "build"], cwd=config.root,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(duration * fraction)
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=dict(os.environ, CI=""))
+        deadline = time.monotonic() + 240
+        while written_since(config.build_dir, before) < target and proc.poll() is None:
+            assert time.monotonic() < deadline, f"the build wrote fewer than {target} files in 240 s"
+        assert proc.poll() is None, "the build finished before it could be killed"
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=30)
         assert_whole(config.build_dir, old, new)
