@@ -13,7 +13,7 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -30,32 +30,7 @@ _TEMP = re.compile(r"^\..*\.(?:[a-z0-9_]{8}|\d+\.\d+)\.tmp$")
 KEEP_DIRS = {".readinglist-cache"}
 
 
-class Pieces:
-    """A file's text made a piece at a time (`papers.json`, 30 MB at 10,000 papers): written a
-    piece at a time, so that it is never one string and one encoding of it (memory that large
-    at once);
-    joined (`str()`) only where its whole text is wanted."""
-
-    def __init__(self, make: Callable[[], Iterable[str]]) -> None:
-        self._make = make
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._make())
-
-    def __str__(self) -> str:
-        return "".join(self._make())
-
-
-Content = str | bytes | Pieces
-
-
-def encoded(content: Content) -> bytes | Iterator[bytes]:
-    """What `write_and_close` writes: the bytes of `content`, a piece at a time for Pieces."""
-    if isinstance(content, str):
-        return content.encode("utf-8")
-    if isinstance(content, Pieces):
-        return (piece.encode("utf-8") for piece in content)
-    return content
+Content = str | bytes
 
 
 @dataclass
@@ -155,13 +130,12 @@ def write_if_changed(path: Path, data: bytes, *, parent_exists: bool = False) ->
 
 def _write_one(target: Path, content: Content, existed: bool, new_mode: int) -> bool:
     """Write one file of the tree whose folder exists; whether it was written."""
+    data = content.encode("utf-8") if isinstance(content, str) else content
     if not existed:
         # Not in its folder's listing: nothing to compare or keep the mode of (no stat).
-        atomic_write(target, encoded(content), parent_exists=True, mode=new_mode)
+        atomic_write(target, data, parent_exists=True, mode=new_mode)
         return True
-    # An existing file is compared whole, so text made in pieces is joined here.
-    text = str(content) if isinstance(content, Pieces) else content
-    return write_if_changed(target, text.encode("utf-8") if isinstance(text, str) else text, parent_exists=True)
+    return write_if_changed(target, data, parent_exists=True)
 
 
 def _check_build_dir(build_dir: Path, protected: list[Path]) -> None:

@@ -8,7 +8,6 @@ from ..config import Config
 from ..enrich import bibtex
 from ..model import Digest, Library, Paper
 from ..runtime.progress import track
-from ..write import Pieces
 from . import citesearch
 from .citefiles import csl_items, reference_files
 from .exports import papers_json_pieces
@@ -59,7 +58,7 @@ def render_listings(library: Library, config: Config, by_id: dict[str, Paper], s
     listings: dict[str, str] = {}
     listings["index.md"] = render_home(library, config)
     listings["digests/index.md"] = render_digest_index(library)
-    listings["papers.json"] = str(Pieces(lambda: papers_json_pieces(library)))
+    listings["papers.json"] = "".join(papers_json_pieces(library))
     listings[MAP_MD] = render_map(library)
     listings.update(render_all_pages(library, size))
     listings.update(render_status_pages(library))
