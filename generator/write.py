@@ -154,8 +154,15 @@ def _check_build_dir(build_dir: Path, protected: list[Path]) -> None:
     if build.exists() and any(build.iterdir()) and not (build / MARKER).exists():
         names = {c.name for c in build.iterdir()}
         if not names <= KEEP:
-            raise GeneratorError(f"refusing to write into {build_dir}: it is not empty and has no "
-                                 f"{MARKER} marker, so it may not be a readinglist build folder")
+            others = sorted(names - KEEP)
+            # setuptools' output when a wheel is built in a checkout whose setup.cfg does not move it.
+            setuptools = [n for n in others if n == "lib" or n.startswith("bdist.")]
+            leftovers = ", ".join(f"{build_dir}/{n}" for n in setuptools)
+            todo = (f"remove setuptools' leftovers ({leftovers}) and build again" if setuptools == others
+                    else "move them away, or point docs_dir in mkdocs.yml at another folder")
+            raise GeneratorError(f"refusing to write into {build_dir}: it holds {', '.join(others[:5])}"
+                                 f"{', ...' if len(others) > 5 else ''} and no {MARKER} marker, so it may not be "
+                                 f"a readinglist build folder: {todo}")
 
 
 def _prepare(build_dir: Path, protected: list[Path]) -> Path:

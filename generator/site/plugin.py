@@ -21,6 +21,7 @@ from mkdocs.utils import get_relative_url
 
 from ..build import build
 from ..config import load_config
+from ..errors import GeneratorError
 from ..render import html
 from ..runtime import switches
 from . import search, whitespace
@@ -88,7 +89,11 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
         self._shared = SharedChrome(switches.on("READINGLIST_SHARED_CHROME"))
         self._bodies.clear()
         if _enabled():
-            result = build(load_config(Path(config.config_file_path)))
+            try:
+                result = build(load_config(Path(config.config_file_path)))
+            except GeneratorError as exc:
+                # A message that says what to do, not a traceback (MkDocs prints a PluginError alone).
+                raise PluginError(f"readinglist: {exc}") from None
             for problem in result.problems:
                 # Input problems are readinglist's to report (`readinglist check --strict` fails on
                 # them); they are not MkDocs warnings, so `mkdocs build --strict` judges the site only.

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import hashlib
 import os
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,6 +16,7 @@ from generator.build import build
 from generator.config import Config, load_config
 from generator.errors import GeneratorError
 from generator.write import MARKER, atomic_write, write_tree
+from tests.conftest import copy_project
 
 
 def tree_hashes(folder: Path) -> dict[str, str]:
@@ -83,8 +86,9 @@ def test_stale_pages_go_but_only_inside_the_build_folder(project: Callable[..., 
     ("content/site", "refusing to use {root}/content/site as the build folder: it overlaps {root}/content"),
     ("seeds", "refusing to use {root}/seeds as the build folder: it overlaps {root}/seeds"),
     ("/", "refusing to use / as the build folder: it is the file-system root"),
-    ("elsewhere", "refusing to write into {root}/elsewhere: it is not empty and has no .readinglist-build "
-                  "marker, so it may not be a readinglist build folder"),
+    ("elsewhere", "refusing to write into {root}/elsewhere: it holds thesis.tex and no .readinglist-build "
+                  "marker, so it may not be a readinglist build folder: move them away, or point docs_dir in "
+                  "mkdocs.yml at another folder"),
 ])
 def test_dangerous_build_folders_are_refused_and_nothing_is_touched(
         project: Callable[..., Config], docs_dir: str, message: str) -> None:
@@ -165,3 +169,24 @@ def test_modes_survive_the_umask_and_new_files_get_the_usual_one(tmp_path: Path)
     assert stats.written == ["a.md"] and stats.unchanged == 1
     assert (build_dir / "a.md").stat().st_mode & 0o777 == 0o664
     assert (build_dir / "a.md").read_text() == "changed"
+
+
+def test_mkdocs_build_over_setuptools_leftovers_says_what_to_do_without_a_traceback(tmp_path: Path) -> None:
+    """A wheel built in a checkout without setup.cfg's build_base leaves build/lib in the docs
+    folder: the next `mkdocs build` stops with one line that says what to remove."""
+    copy_project(tmp_path, seeds=False)
+    for leftover in ("build/lib/generator", "build/bdist.linux-x86_64"):
+        (tmp_path / leftover).mkdir(parents=True)
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    env.pop("READINGLIST_HOOK", None)
+    run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=tmp_path, env=env,
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 1
+    build = tmp_path / "build"
+    errors = [line for line in run.stderr.splitlines() if line.startswith("ERROR")]
+    assert errors == [
+        f"ERROR   -  readinglist: refusing to write into {build}: it holds bdist.linux-x86_64, lib and no "
+        f"{MARKER} marker, so it may not be a readinglist build folder: remove setuptools' leftovers "
+        f"({build}/bdist.linux-x86_64, {build}/lib) and build again"]
+    assert "Traceback" not in run.stderr + run.stdout
+    assert sorted(p.name for p in build.iterdir()) == [".gitignore", "bdist.linux-x86_64", "lib"]
