@@ -41,7 +41,8 @@ def _step(job: dict[str, Any], uses: str | None = None, runs: str | None = None)
 def test_workflow_publishes_on_push_to_main_with_pages_actions() -> None:
     wf = _workflow()
     assert wf["on"]["push"]["branches"] == ["main"]
-    assert wf["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
+    # Permissions per job (tests/test_workflow_security.py): none for the workflow as a whole.
+    assert wf["permissions"] == {}
     assert wf["concurrency"] == {"group": "pages", "cancel-in-progress": False}
     build, deploy = wf["jobs"]["build"], wf["jobs"]["deploy"]
     assert _step(build, uses="actions/setup-python")["with"]["python-version"] == "3.11"
@@ -62,10 +63,11 @@ def test_workflow_publishes_on_push_to_main_with_pages_actions() -> None:
 
 
 def test_workflow_uses_the_current_major_versions_of_the_pages_actions() -> None:
-    wf = _workflow()
-    used = {str(s["uses"]) for job in wf["jobs"].values() for s in job["steps"] if "uses" in s}
-    assert used == {"actions/checkout@v6", "actions/setup-python@v6", "actions/configure-pages@v6",
-                    "actions/cache@v6", "actions/upload-pages-artifact@v5", "actions/deploy-pages@v5"}
+    """Pinned to commits (tests/test_workflow_security.py), with the release tag beside each."""
+    used = re.findall(r"uses: ([\w/-]+)@[0-9a-f]{40}  # (v\d+)\.", WORKFLOW.read_text(encoding="utf-8"))
+    assert sorted(used) == [("actions/cache", "v5"), ("actions/checkout", "v6"), ("actions/configure-pages", "v5"),
+                            ("actions/deploy-pages", "v5"), ("actions/setup-python", "v6"),
+                            ("actions/upload-pages-artifact", "v5")]
 
 
 def test_workflow_restores_the_reference_cache_before_building() -> None:
@@ -85,14 +87,14 @@ def test_workflow_build_step_builds_the_site_the_tests_check(tmp_path: Path,
     step = _step(build, runs="mkdocs build")
     assert step["run"].strip() == "mkdocs build --strict"
     assert "working-directory" not in step  # from the repository root, with its mkdocs.yml
-    # A copy of the repository as the runner has it after `pip install .` (setuptools' leftovers
-    # in ./build), then the install step's other commands and the build step, verbatim.
+    # A copy of the repository as the runner has it after `pip install .` (setup.cfg keeps
+    # setuptools' output out of ./build: tests/test_init_add.py builds the wheel in a copy), then
+    # the install step's other commands and the build step, verbatim.
     project = tmp_path / "repo"
     project.mkdir()
     copy_project(project)
     (project / "generator").symlink_to(ROOT / "generator", target_is_directory=True)
-    for leftover in ("build/lib/generator", "build/bdist.linux-x86_64"):
-        (project / leftover).mkdir(parents=True)
+    (project / ".setuptools-build" / "lib" / "generator").mkdir(parents=True)
     install = [line for line in _step(build, runs="pip install .")["run"].splitlines()
                if line.strip() and not line.strip().startswith("pip ")]
     # As on the runner: GitHub Actions, and configure-pages' address in place of its expression.
