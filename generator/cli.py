@@ -1,4 +1,4 @@
-"""`readinglist` command line: build, check, serve, watch, note, init, add."""
+"""`readinglist` command line: build, check, serve, watch, note, init, upgrade, add."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from .errors import GeneratorError
 from .runtime import switches
 
 if TYPE_CHECKING:
+    from .scaffold.requirement import Choice
     from .watch import Watcher
 
 
@@ -52,19 +53,45 @@ def cmd_note(args: argparse.Namespace) -> int:
 
 
 def cmd_init(args: argparse.Namespace) -> int:
-    from .scaffold import default_name, init_list
+    from .scaffold import default_name, init_list, requirement
 
     dest = Path(args.dir)
+    choice = requirement.given(args.requirement) if args.requirement else requirement.running()
     name = args.name
     if name is None and sys.stdin.isatty():
         name = input(f"Site name [{default_name(dest)}]: ").strip() or None
-    written = init_list(dest, name)
+    written = init_list(dest, name, choice)
     for path in written:
         print(f"created {path}")
     where = "" if dest.resolve() == Path.cwd().resolve() else f"cd {dest} && "
     print(f"\nNext: {where}readinglist add <digest file>, then readinglist serve "
           "(or push to GitHub: README.md says how to publish).")
+    _say_requirement(choice, "init", dest)
     return 0
+
+
+def _say_requirement(choice: Choice, command: str, folder: Path) -> None:
+    if choice.chosen:
+        print(f"requirements.txt: the Pages workflow installs {choice.why}")
+    else:
+        where = "" if folder.resolve() == Path.cwd().resolve() else f"cd {folder} && "
+        print(f"readinglist {command}: warning: requirements.txt names no readinglist, so the Pages workflow "
+              f"cannot build the site: {choice.why}. Set it with: {where}readinglist upgrade --requirement "
+              "'readinglist-site @ git+https://github.com/OWNER/REPO@COMMIT' (or a readinglist_site-*.whl "
+              "file, copied into wheels/)", file=sys.stderr)
+
+
+def cmd_upgrade(args: argparse.Namespace) -> int:
+    from .scaffold import requirement
+
+    folder = Path(args.config).resolve().parent
+    if not (folder / "mkdocs.yml").is_file():
+        raise GeneratorError(f"no mkdocs.yml in {folder}: run readinglist upgrade in a list's folder")
+    choice = requirement.given(args.requirement) if args.requirement else requirement.running()
+    for path in requirement.apply(choice, folder):
+        print(f"wrote {path}")
+    _say_requirement(choice, "upgrade", folder)
+    return 0 if choice.chosen else 1
 
 
 def cmd_add(args: argparse.Namespace) -> int:
@@ -172,7 +199,15 @@ def make_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("init", help="start a new reading list in DIR (default: here); never overwrites")
     p.add_argument("dir", nargs="?", default=".", help="the new list's folder (created if missing)")
     p.add_argument("--name", help="the site's name (default: asked, or made from the folder's name)")
+    p.add_argument("--requirement", metavar="SPEC",
+                   help="what the Pages workflow installs: a readinglist-site requirement (e.g. "
+                        "'readinglist-site @ git+https://github.com/OWNER/REPO@COMMIT') or a readinglist_site-*.whl "
+                        "file to commit with the list (default: the readinglist running now, when GitHub can get it)")
     p.set_defaults(func=cmd_init)
+    p = sub.add_parser("upgrade", help="point the list's requirements.txt at the readinglist running now "
+                                       "(after pip install -U), or at --requirement SPEC")
+    p.add_argument("--requirement", metavar="SPEC", help="as for init")
+    p.set_defaults(func=cmd_upgrade)
     p = sub.add_parser("add", help="copy digests into seeds/ and say what they hold (new papers, "
                                    "papers already in the list, warnings)")
     p.add_argument("files", nargs="+", metavar="FILE", help="digest files")

@@ -1,10 +1,14 @@
 """`readinglist init` and `add` as a newcomer runs them: the package installed from a wheel into a
-virtualenv of its own, in a folder outside this repository, building with stock `mkdocs build`.
+virtualenv of its own, in a folder outside this repository, building with stock `mkdocs build`;
+then the new list's own `requirements.txt` installed into a second fresh virtualenv, as the Pages
+workflow does on a fresh runner, and the workflow's build step run there.
 
-The wheel is built from a copy of the package's files (building in the checkout would leave
-setuptools' build/lib in build/, the docs folder). The test virtualenv sees the dependencies of
-the project's .venv through a path file, but not its editable install: `generator` is imported
-from the wheel (checked), so a template or asset missing from the wheel fails these tests.
+The wheel is built from a copy of the package's files with a `build/` folder as a checkout has
+(setup.cfg must keep setuptools' output out of it: checked). No test reaches an index. The test
+virtualenvs see the project's dependencies through a path file naming a folder of links to the
+.venv's installed packages, all but readinglist itself: pip counts them as installed (so a
+requirement that needs anything else fails with --no-index), and `generator` is imported from the
+wheel (checked), so a template or asset missing from the wheel fails these tests.
 """
 
 from __future__ import annotations
@@ -18,43 +22,82 @@ import sysconfig
 from pathlib import Path
 
 import pytest
+import yaml
 
 REPO = Path(__file__).resolve().parents[1]
 TMLR_SEED = REPO / "seeds" / "000_1b8355006bbdabc6.txt"
+WHEEL = "readinglist_site-0.1.0-py3-none-any.whl"
+GIT_SPEC = "readinglist-site @ git+https://github.com/lab/readinglist@0123456789abcdef0123456789abcdef01234567"
 
 
 def _run(cmd: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    full = {k: v for k, v in os.environ.items() if k not in {"PYTHONPATH", "VIRTUAL_ENV"}}
-    full.update(NO_MKDOCS_2_WARNING="1", **env)
+    # No index and no pip configuration of this machine's (its find-links and extra indexes).
+    full = {k: v for k, v in os.environ.items()
+            if k not in {"PYTHONPATH", "VIRTUAL_ENV"} and not k.startswith("PIP_")}
+    full.update({"NO_MKDOCS_2_WARNING": "1", "PIP_CONFIG_FILE": os.devnull, "PIP_NO_INDEX": "1", **env})
     return subprocess.run(cmd, cwd=cwd, env=full, capture_output=True, text=True, timeout=300)
 
 
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A virtualenv with the package installed from its wheel; returns its bin/ folder."""
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The package's wheel, built in a copy of the checkout."""
     work = tmp_path_factory.mktemp("wheel")
     src = work / "src"
     src.mkdir()
-    for name in ("pyproject.toml", "README.md", "LICENSE"):
+    for name in ("pyproject.toml", "setup.cfg", "README.md", "LICENSE"):
         shutil.copy(REPO / name, src / name)
     shutil.copytree(REPO / "generator", src / "generator", ignore=shutil.ignore_patterns("__pycache__"))
+    (src / "build").mkdir()
+    (src / "build" / ".gitignore").write_text("*\n!.gitignore\n")
     built = _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
                   "-w", str(work / "dist"), str(src)], cwd=work)
     assert built.returncode == 0, built.stderr
-    [wheel] = (work / "dist").glob("readinglist-*.whl")
-    venv = work / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
-    site = Path(_run([str(venv / "bin" / "python"), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
-                     cwd=work).stdout.strip())
-    # The dependencies, from the project's .venv: a plain path line (its own .pth files, the
-    # editable install's among them, are not read from there).
-    (site / "deps.pth").write_text(sysconfig.get_path("purelib") + "\n")
-    done = _run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "install", "-q",
+    # setuptools wrote into .setuptools-build/, not into build/ (the docs folder).
+    assert [p.name for p in (src / "build").iterdir()] == [".gitignore"]
+    assert (src / ".setuptools-build" / "lib" / "generator" / "cli.py").is_file()
+    assert [p.name for p in (work / "dist").iterdir()] == [WHEEL]
+    return work / "dist" / WHEEL
+
+
+@pytest.fixture(scope="module")
+def deps(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Links to the .venv's installed packages but readinglist's own."""
+    folder = tmp_path_factory.mktemp("deps")
+    ours = ("generator", "readinglist", "__editable__", "_readinglist")
+    for entry in Path(sysconfig.get_path("purelib")).iterdir():
+        if not entry.name.lower().startswith(ours) and entry.suffix != ".pth":
+            (folder / entry.name).symlink_to(entry)
+    return folder
+
+
+def _venv(where: Path, deps: Path, *, pip: bool = False) -> Path:
+    """A fresh virtualenv that sees `deps`; returns its bin/ folder."""
+    subprocess.run([sys.executable, "-m", "venv", *([] if pip else ["--without-pip"]), str(where)], check=True)
+    site = Path(_run([str(where / "bin" / "python"), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+                     cwd=where).stdout.strip())
+    (site / "deps.pth").write_text(f"{deps}\n")
+    if pip:
+        # The `mkdocs` command pip writes when it installs MkDocs, which here comes linked instead.
+        (where / "bin" / "mkdocs").write_text(f"#!{where / 'bin' / 'python'}\nimport sys\n"
+                                              "from mkdocs.__main__ import cli\nsys.exit(cli())\n")
+        (where / "bin" / "mkdocs").chmod(0o755)
+    return where / "bin"
+
+
+def _imports_generator_from(bin_dir: Path, cwd: Path) -> str:
+    return _run([str(bin_dir / "python"), "-c", "import generator; print(generator.__file__)"], cwd=cwd).stdout.strip()
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory, wheel: Path, deps: Path) -> Path:
+    """A virtualenv with the package installed from its wheel; returns its bin/ folder."""
+    work = tmp_path_factory.mktemp("venv")
+    bin_dir = _venv(work / "venv", deps)
+    done = _run([sys.executable, "-m", "pip", "--python", str(bin_dir / "python"), "install", "-q",
                  "--no-deps", str(wheel)], cwd=work)
     assert done.returncode == 0, done.stderr
-    where = _run([str(venv / "bin" / "python"), "-c", "import generator; print(generator.__file__)"], cwd=work)
-    assert where.stdout.strip().startswith(str(site)), where.stdout + where.stderr
-    return venv / "bin"
+    assert _imports_generator_from(bin_dir, work).startswith(str(work / "venv")), done.stderr
+    return bin_dir
 
 
 def _tree_hashes(folder: Path) -> dict[str, str]:
@@ -69,9 +112,9 @@ def test_init_build_add_build_outside_the_repository(installed: Path, tmp_path: 
     assert sorted(p.relative_to(lst).as_posix() for p in lst.rglob("*") if p.is_file()) == [
         ".github/workflows/pages.yml", ".gitignore", "README.md", "build/.gitignore", "citekeys.yml",
         "content/notes/.gitkeep", "content/topics.yml", "mkdocs.yml", "overrides/.gitkeep",
-        "requirements.txt", "seeds/README.md"]
+        "requirements.txt", "seeds/README.md", f"wheels/{WHEEL}"]
     assert "SITE_URL: ${{ steps.pages.outputs.base_url }}/" in (lst / ".github/workflows/pages.yml").read_text()
-    assert (lst / "requirements.txt").read_text().splitlines()[-1] == "readinglist==0.1.0"
+    assert (lst / "requirements.txt").read_text().splitlines()[-1] == f"./wheels/{WHEEL}"
 
     # An empty list builds at once (strictly, as in CI) and says how to add the first digest.
     empty = _run([str(installed / "python"), "-m", "mkdocs", "build", "--strict"], cwd=lst, CI="true")
@@ -149,4 +192,121 @@ def test_new_lists_publish_with_the_same_actions_as_this_repository() -> None:
     ours = (REPO / ".github" / "workflows" / "pages.yml").read_text()
     theirs = (REPO / "generator" / "scaffold" / "files" / "github" / "pages.yml").read_text()
     assert uses(theirs) == uses(ours)
-    assert "uses: actions/configure-pages@v6" in uses(ours)
+    assert "uses: actions/configure-pages@983d7736d9b0ae728b81ab479565c72886d7745b  # v5.0.0" in uses(ours)
+    assert "persist-credentials: false" in theirs and "permissions: {}" in theirs
+
+
+# What configure-pages gives a project site, in place of its expression on the runner.
+PAGES_URL = "https://lab.github.io/reading-list"
+
+
+def _workflow_steps(lst: Path) -> list[dict[str, object]]:
+    wf = yaml.safe_load((lst / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8"))
+    return list(wf["jobs"]["build"]["steps"])
+
+
+def _run_step(step: dict[str, object], lst: Path, bin_dir: Path) -> subprocess.CompletedProcess[str]:
+    """A `run:` step of the workflow, verbatim, with `bin_dir` first on PATH as setup-python's is."""
+    env = {str(k): str(v).replace("${{ steps.pages.outputs.base_url }}", PAGES_URL)
+           for k, v in dict(step.get("env") or {}).items()}  # type: ignore[call-overload]
+    return _run(["bash", "-e", "-c", str(step["run"])], cwd=lst, PATH=f"{bin_dir}{os.pathsep}{os.environ['PATH']}",
+                GITHUB_ACTIONS="true", CI="true", **env)
+
+
+def test_a_new_list_builds_on_a_fresh_runner_from_its_own_requirements(installed: Path, wheel: Path, deps: Path,
+                                                                        tmp_path: Path) -> None:
+    made = _run([str(installed / "readinglist"), "init", "lab-list", "--name", "Lab"], cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    assert made.stderr == ""
+    assert made.stdout.splitlines()[-1] == (
+        f"requirements.txt: the Pages workflow installs a copy of the wheel it was installed from, {WHEEL}, "
+        "in wheels/ (commit it)")
+    lst = tmp_path / "lab-list"
+    assert (lst / "wheels" / WHEEL).read_bytes() == wheel.read_bytes()
+    # No placeholder addresses in what init wrote.
+    for path in lst.rglob("*"):
+        if path.is_file() and path.suffix != ".whl":
+            assert "https://github.com/)" not in path.read_text(encoding="utf-8"), path
+
+    # The runner: a fresh virtualenv (with pip, as setup-python's), no index, the list's own
+    # install step and build step as the workflow has them.
+    runner = _venv(tmp_path / "runner", deps, pip=True)
+    steps = _workflow_steps(lst)
+    install = next(s for s in steps if "requirements.txt" in str(s.get("run", "")))
+    assert str(install["run"]).startswith("pip install -r requirements.txt\n")
+    done = _run_step(install, lst, runner)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert _imports_generator_from(runner, lst).startswith(str(tmp_path / "runner")), done.stdout
+    build = next(s for s in steps if "mkdocs build" in str(s.get("run", "")))
+    assert shutil.which("readinglist", path=f"{runner}{os.pathsep}{os.environ['PATH']}") == str(runner / "readinglist")
+    built = _run_step(build, lst, runner)
+    assert built.returncode == 0, built.stderr
+    home = (lst / "site" / "index.html").read_text(encoding="utf-8")
+    assert "<title>Lab</title>" in home and "No papers yet: add your first digest" in home
+    assert f'<link rel="canonical" href="{PAGES_URL}/">' in home
+
+
+def test_the_install_step_fails_with_a_message_when_no_readinglist_is_named(installed: Path, deps: Path,
+                                                                           tmp_path: Path) -> None:
+    lst = tmp_path / "lst"
+    _run([str(installed / "readinglist"), "init", str(lst), "--name", "L"], cwd=tmp_path)
+    # What init writes when it cannot tell where the runner gets readinglist (from a checkout).
+    (lst / "requirements.txt").write_text("# readinglist-site: not set (it runs from the folder /src)\n")
+    runner = _venv(tmp_path / "runner", deps, pip=True)
+    install = next(s for s in _workflow_steps(lst) if "requirements.txt" in str(s.get("run", "")))
+    done = _run_step(install, lst, runner)
+    assert done.returncode == 1
+    assert done.stdout.strip() == ("::error file=requirements.txt::requirements.txt names no readinglist: run "
+                                   "readinglist upgrade --requirement SPEC (README.md, Publishing)")
+
+
+def test_upgrade_points_the_list_at_the_installed_readinglist_and_keeps_other_lines(
+        installed: Path, tmp_path: Path) -> None:
+    made = _run([str(installed / "readinglist"), "init", "lst", "--name", "L", "--requirement", GIT_SPEC],
+                cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    assert made.stdout.splitlines()[-1] == (
+        f"requirements.txt: the Pages workflow installs {GIT_SPEC} (given with --requirement)")
+    lst = tmp_path / "lst"
+    assert not (lst / "wheels").exists()
+    req = lst / "requirements.txt"
+    assert req.read_text().splitlines()[-1] == GIT_SPEC
+    req.write_text(req.read_text() + "mkdocs-minify-plugin>=0.8\n")
+
+    up = _run([str(installed / "readinglist"), "upgrade"], cwd=lst)
+    assert up.returncode == 0, up.stderr
+    assert up.stdout.splitlines() == [
+        f"wrote {lst / 'wheels' / WHEEL}", f"wrote {req}",
+        f"requirements.txt: the Pages workflow installs a copy of the wheel it was installed from, {WHEEL}, "
+        "in wheels/ (commit it)"]
+    assert req.read_text().splitlines()[2:] == [f"./wheels/{WHEEL}", "mkdocs-minify-plugin>=0.8"]
+    assert (lst / "wheels" / WHEEL).is_file()
+
+    # Back to a git commit: the wheel it no longer names goes.
+    back = _run([str(installed / "readinglist"), "upgrade", "--requirement", GIT_SPEC], cwd=lst / "content")
+    assert back.returncode == 0, back.stderr
+    assert req.read_text().splitlines()[2:] == [GIT_SPEC, "mkdocs-minify-plugin>=0.8"]
+    assert list((lst / "wheels").iterdir()) == []
+
+    # The other project's name is refused, and nothing changes.
+    before = req.read_text()
+    bare = _run([str(installed / "readinglist"), "upgrade", "--requirement", "readinglist==2.0.0"], cwd=lst)
+    assert bare.returncode == 2
+    assert bare.stderr.startswith("readinglist: error: --requirement 'readinglist==2.0.0': it must name "
+                                  "readinglist-site")
+    assert req.read_text() == before
+
+
+def test_init_from_a_checkout_says_it_could_not_choose(tmp_path: Path) -> None:
+    """This repository's .venv runs readinglist from the checkout (an editable install): GitHub's
+    runner cannot get that, so init writes no requirement and says how to set one."""
+    made = _run([sys.executable, "-m", "generator", "init", "lst", "--name", "L"], cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    reason = f"it runs from the folder {REPO}, which GitHub's runner cannot reach"
+    assert made.stderr == (
+        f"readinglist init: warning: requirements.txt names no readinglist, so the Pages workflow cannot build "
+        f"the site: {reason}. Set it with: cd lst && readinglist upgrade --requirement "
+        "'readinglist-site @ git+https://github.com/OWNER/REPO@COMMIT' (or a readinglist_site-*.whl file, "
+        "copied into wheels/)\n")
+    assert (tmp_path / "lst" / "requirements.txt").read_text().splitlines()[-1] == (
+        f"# readinglist-site: not set ({reason}); see README.md, Publishing")

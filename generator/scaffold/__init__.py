@@ -8,11 +8,12 @@ if any file the list needs already exists, nothing is written at all.
 from __future__ import annotations
 
 import json
-from importlib import metadata
 from importlib.resources import files
 from pathlib import Path
 
 from ..errors import GeneratorError
+from . import requirement
+from .requirement import Choice
 
 # (file in the new list, template under files/); the folders below are created empty.
 TEMPLATES = (
@@ -20,7 +21,6 @@ TEMPLATES = (
     ("content/topics.yml", "topics.yml"),
     ("README.md", "README.md"),
     (".gitignore", "gitignore"),
-    ("requirements.txt", "requirements.txt"),
     (".github/workflows/pages.yml", "github/pages.yml"),
 )
 EMPTY = {
@@ -45,31 +45,17 @@ def default_name(folder: Path) -> str:
     return " ".join(words).capitalize() if words else "Reading list"
 
 
-def requirement() -> str:
-    """How the Pages workflow installs the readinglist running now: the same git commit when it
-    was installed from git, else the same version (with a note when that came from a local file)."""
-    try:
-        dist = metadata.distribution("readinglist")
-    except metadata.PackageNotFoundError:
-        return "readinglist"
-    direct = json.loads(dist.read_text("direct_url.json") or "{}")
-    vcs = direct.get("vcs_info")
-    if vcs and direct.get("url"):
-        return f"readinglist @ git+{direct['url']}@{vcs.get('commit_id', '')}".rstrip("@")
-    line = f"readinglist=={dist.version}"
-    if str(direct.get("url", "")).startswith("file:"):
-        line = ("# Installed here from a local file: point this at where the workflow can get it,\n"
-                "# e.g. readinglist @ git+https://github.com/<owner>/readinglist@<commit>\n" + line)
-    return line
-
-
-def init_list(dest: Path, site_name: str | None = None) -> list[Path]:
+def init_list(dest: Path, site_name: str | None = None, choice: Choice | None = None) -> list[Path]:
     """Write a new list into `dest` (created if missing); returns the files written, in order.
+    `choice` is the readinglist its requirements.txt names (default: the one running now).
     Raises InitError, writing nothing, when any of them exists already."""
     name = site_name.strip() if site_name and site_name.strip() else default_name(dest)
+    choice = choice or requirement.running()
     texts = {target: _template(source, name) for target, source in TEMPLATES}
     texts.update(EMPTY)
-    taken = [target for target in texts if (dest / target).exists()]
+    texts["requirements.txt"] = requirement.requirements_text(choice)
+    wheel = f"{requirement.WHEELS}/{choice.wheel.name}" if choice.wheel else None
+    taken = [target for target in [*texts, *([wheel] if wheel else [])] if (dest / target).exists()]
     if taken:
         raise InitError(f"{dest / taken[0]} already exists; init never overwrites a file "
                         "(choose an empty folder, or move that file away)")
@@ -80,6 +66,11 @@ def init_list(dest: Path, site_name: str | None = None) -> list[Path]:
         with path.open("x", encoding="utf-8", newline="\n") as out:  # "x": never overwrite
             out.write(text)
         written.append(path)
+    if choice.wheel is not None and wheel is not None:
+        (dest / wheel).parent.mkdir(exist_ok=True)
+        with choice.wheel.open("rb") as src, (dest / wheel).open("xb") as out:
+            out.write(src.read())
+        written.append(dest / wheel)
     return written
 
 
@@ -88,6 +79,4 @@ def _template(source: str, site_name: str) -> str:
     if source == "mkdocs.yml":
         # A JSON string is a YAML string: quotes, colons and `#` in the name stay text.
         return text.replace("__SITE_NAME__", json.dumps(site_name, ensure_ascii=False))
-    if source == "requirements.txt":
-        return text.replace("__REQUIREMENT__", requirement())
     return text.replace("__SITE_NAME__", site_name)
