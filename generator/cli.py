@@ -75,10 +75,12 @@ def _say_requirement(choice: Choice, command: str, folder: Path) -> None:
         print(f"requirements.txt: the Pages workflow installs {choice.why}")
     else:
         where = "" if folder.resolve() == Path.cwd().resolve() else f"cd {folder} && "
-        print(f"readinglist {command}: warning: requirements.txt names no readinglist, so the Pages workflow "
-              f"cannot build the site: {choice.why}. Set it with: {where}readinglist upgrade --requirement "
-              "'readinglist-site @ git+https://github.com/OWNER/REPO@COMMIT' (or a readinglist_site-*.whl "
-              "file, copied into wheels/)", file=sys.stderr)
+        state = ("requirements.txt names no readinglist, so the Pages workflow cannot build the site"
+                 if command == "init" else
+                 "requirements.txt left as it was: the Pages workflow cannot install the readinglist running here")
+        print(f"readinglist {command}: warning: {state}: {choice.why}. Set it with: {where}readinglist upgrade "
+              "--requirement 'readinglist-site @ git+https://github.com/OWNER/REPO@COMMIT' (or a "
+              "readinglist_site-*.whl file, copied into wheels/)", file=sys.stderr)
 
 
 def cmd_upgrade(args: argparse.Namespace) -> int:
@@ -88,8 +90,9 @@ def cmd_upgrade(args: argparse.Namespace) -> int:
     if not (folder / "mkdocs.yml").is_file():
         raise GeneratorError(f"no mkdocs.yml in {folder}: run readinglist upgrade in a list's folder")
     choice = requirement.given(args.requirement) if args.requirement else requirement.running()
-    for path in requirement.apply(choice, folder):
-        print(f"wrote {path}")
+    if choice.chosen:  # else the line the list has stays: it may work where this one cannot
+        for path in requirement.apply(choice, folder):
+            print(f"wrote {path}")
     _say_requirement(choice, "upgrade", folder)
     return 0 if choice.chosen else 1
 

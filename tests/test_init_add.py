@@ -303,10 +303,21 @@ def test_init_from_a_checkout_says_it_could_not_choose(tmp_path: Path) -> None:
     made = _run([sys.executable, "-m", "generator", "init", "lst", "--name", "L"], cwd=tmp_path)
     assert made.returncode == 0, made.stderr
     reason = f"it runs from the folder {REPO}, which GitHub's runner cannot reach"
+    lst = tmp_path / "lst"
     assert made.stderr == (
         f"readinglist init: warning: requirements.txt names no readinglist, so the Pages workflow cannot build "
         f"the site: {reason}. Set it with: cd lst && readinglist upgrade --requirement "
         "'readinglist-site @ git+https://github.com/OWNER/REPO@COMMIT' (or a readinglist_site-*.whl file, "
         "copied into wheels/)\n")
-    assert (tmp_path / "lst" / "requirements.txt").read_text().splitlines()[-1] == (
+    assert (lst / "requirements.txt").read_text().splitlines()[-1] == (
         f"# readinglist-site: not set ({reason}); see README.md, Publishing")
+
+    # upgrade from here leaves a line that works alone, and says how to set one.
+    (lst / "requirements.txt").write_text(f"{GIT_SPEC}\n")
+    up = _run([sys.executable, "-m", "generator", "upgrade"], cwd=lst)
+    assert up.returncode == 1
+    assert up.stdout == ""
+    assert up.stderr.startswith(f"readinglist upgrade: warning: requirements.txt left as it was: the Pages "
+                                f"workflow cannot install the readinglist running here: {reason}. Set it with: "
+                                "readinglist upgrade --requirement 'readinglist-site @ git+https://")
+    assert (lst / "requirements.txt").read_text() == f"{GIT_SPEC}\n"
