@@ -70,17 +70,19 @@ def deps(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def _venv(where: Path, deps: Path, *, pip: bool = False) -> Path:
-    """A fresh virtualenv that sees `deps`; returns its bin/ folder."""
-    subprocess.run([sys.executable, "-m", "venv", *([] if pip else ["--without-pip"]), str(where)], check=True)
+def _venv(where: Path, deps: Path, *, commands: bool = False) -> Path:
+    """A fresh virtualenv that sees `deps`; returns its bin/ folder. With `commands`, also the
+    `pip` and `mkdocs` commands a runner has (setup-python's pip, MkDocs installed by pip): the
+    scripts pip writes, here for the pip and MkDocs linked in from `deps`."""
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(where)], check=True)
     site = Path(_run([str(where / "bin" / "python"), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
                      cwd=where).stdout.strip())
     (site / "deps.pth").write_text(f"{deps}\n")
-    if pip:
-        # The `mkdocs` command pip writes when it installs MkDocs, which here comes linked instead.
-        (where / "bin" / "mkdocs").write_text(f"#!{where / 'bin' / 'python'}\nimport sys\n"
-                                              "from mkdocs.__main__ import cli\nsys.exit(cli())\n")
-        (where / "bin" / "mkdocs").chmod(0o755)
+    if commands:
+        for name, module, call in (("pip", "pip._internal.cli.main", "main"), ("mkdocs", "mkdocs.__main__", "cli")):
+            (where / "bin" / name).write_text(f"#!{where / 'bin' / 'python'}\nimport sys\n"
+                                              f"from {module} import {call}\nsys.exit({call}())\n")
+            (where / "bin" / name).chmod(0o755)
     return where / "bin"
 
 
@@ -228,9 +230,9 @@ def test_a_new_list_builds_on_a_fresh_runner_from_its_own_requirements(installed
         if path.is_file() and path.suffix != ".whl":
             assert "https://github.com/)" not in path.read_text(encoding="utf-8"), path
 
-    # The runner: a fresh virtualenv (with pip, as setup-python's), no index, the list's own
-    # install step and build step as the workflow has them.
-    runner = _venv(tmp_path / "runner", deps, pip=True)
+    # The runner: a fresh virtualenv, no index, the list's own install step and build step as
+    # the workflow has them.
+    runner = _venv(tmp_path / "runner", deps, commands=True)
     steps = _workflow_steps(lst)
     install = next(s for s in steps if "requirements.txt" in str(s.get("run", "")))
     assert str(install["run"]).startswith("pip install -r requirements.txt\n")
@@ -252,7 +254,7 @@ def test_the_install_step_fails_with_a_message_when_no_readinglist_is_named(inst
     _run([str(installed / "readinglist"), "init", str(lst), "--name", "L"], cwd=tmp_path)
     # What init writes when it cannot tell where the runner gets readinglist (from a checkout).
     (lst / "requirements.txt").write_text("# readinglist-site: not set (it runs from the folder /src)\n")
-    runner = _venv(tmp_path / "runner", deps, pip=True)
+    runner = _venv(tmp_path / "runner", deps, commands=True)
     install = next(s for s in _workflow_steps(lst) if "requirements.txt" in str(s.get("run", "")))
     done = _run_step(install, lst, runner)
     assert done.returncode == 1
