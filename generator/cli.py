@@ -60,7 +60,10 @@ def cmd_init(args: argparse.Namespace) -> int:
     name = args.name
     if name is None and sys.stdin.isatty():
         name = input(f"Site name [{default_name(dest)}]: ").strip() or None
-    written = init_list(dest, name, choice)
+    try:
+        written = init_list(dest, name, choice)
+    finally:
+        requirement.discard(choice)
     for path in written:
         print(f"created {path}")
     where = "" if dest.resolve() == Path.cwd().resolve() else f"cd {dest} && "
@@ -91,8 +94,11 @@ def cmd_upgrade(args: argparse.Namespace) -> int:
         raise GeneratorError(f"no mkdocs.yml in {folder}: run readinglist upgrade in a list's folder")
     choice = requirement.given(args.requirement) if args.requirement else requirement.running()
     if choice.chosen:  # else the line the list has stays: it may work where this one cannot
-        for path in requirement.apply(choice, folder):
-            print(f"wrote {path}")
+        try:
+            for path in requirement.apply(choice, folder):
+                print(f"wrote {path}")
+        finally:
+            requirement.discard(choice)
     _say_requirement(choice, "upgrade", folder)
     return 0 if choice.chosen else 1
 

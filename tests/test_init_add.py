@@ -19,6 +19,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -299,24 +300,59 @@ def test_upgrade_points_the_list_at_the_installed_readinglist_and_keeps_other_li
     assert req.read_text() == before
 
 
-def test_init_from_a_checkout_says_it_could_not_choose(tmp_path: Path) -> None:
-    """This repository's .venv runs readinglist from the checkout (an editable install): GitHub's
-    runner cannot get that, so init writes no requirement and says how to set one."""
+def test_init_from_a_checkout_commits_a_wheel_built_from_it(tmp_path: Path) -> None:
+    """This repository's .venv runs readinglist from the checkout (an editable install), which
+    GitHub's runner cannot get: init builds a wheel from it (in a copy: the checkout is not
+    touched) for the list to commit."""
+    before = sorted(p.name for p in REPO.iterdir())
     made = _run([sys.executable, "-m", "generator", "init", "lst", "--name", "L"], cwd=tmp_path)
     assert made.returncode == 0, made.stderr
-    reason = f"it runs from the folder {REPO}, which GitHub's runner cannot reach"
+    assert made.stderr == ""
+    assert made.stdout.splitlines()[-1] == (
+        f"requirements.txt: the Pages workflow installs a wheel built from the folder it runs from, {REPO}: "
+        f"{WHEEL}, in wheels/ (commit it)")
     lst = tmp_path / "lst"
+    assert (lst / "requirements.txt").read_text().splitlines()[-1] == f"./wheels/{WHEEL}"
+    with zipfile.ZipFile(lst / "wheels" / WHEEL) as built:
+        assert built.read("generator/scaffold/requirement.py") == \
+            (REPO / "generator" / "scaffold" / "requirement.py").read_bytes()
+    assert sorted(p.name for p in REPO.iterdir()) == before
+
+    # upgrade from here: the same, over the line the list had.
+    (lst / "requirements.txt").write_text(f"{GIT_SPEC}\n")
+    (lst / "wheels" / WHEEL).unlink()
+    up = _run([sys.executable, "-m", "generator", "upgrade"], cwd=lst)
+    assert up.returncode == 0, up.stderr
+    assert (lst / "requirements.txt").read_text() == f"./wheels/{WHEEL}\n"
+    assert (lst / "wheels" / WHEEL).is_file()
+
+
+def test_init_says_how_to_set_the_requirement_when_it_cannot_choose(wheel: Path, deps: Path, tmp_path: Path) -> None:
+    """Installed from a wheel file that is gone since: nothing the runner can get. init writes
+    the list with the line unset and says how to set it; upgrade then changes nothing."""
+    gone = tmp_path / "Downloads" / WHEEL
+    gone.parent.mkdir()
+    shutil.copy(wheel, gone)
+    bin_dir = _venv(tmp_path / "venv", deps)
+    done = _run([sys.executable, "-m", "pip", "--python", str(bin_dir / "python"), "install", "-q", "--no-deps",
+                 str(gone)], cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    gone.unlink()
+    made = _run([str(bin_dir / "readinglist"), "init", "lst", "--name", "L"], cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    reason = f"it was installed from the wheel {gone}, which is no longer there"
     assert made.stderr == (
         f"readinglist init: warning: requirements.txt names no readinglist, so the Pages workflow cannot build "
         f"the site: {reason}. Set it with: cd lst && readinglist upgrade --requirement "
         "'readinglist-site @ git+https://github.com/OWNER/REPO@COMMIT' (or a readinglist_site-*.whl file, "
         "copied into wheels/)\n")
+    lst = tmp_path / "lst"
     assert (lst / "requirements.txt").read_text().splitlines()[-1] == (
         f"# readinglist-site: not set ({reason}); see README.md, Publishing")
+    assert not (lst / "wheels").exists()
 
-    # upgrade from here leaves a line that works alone, and says how to set one.
     (lst / "requirements.txt").write_text(f"{GIT_SPEC}\n")
-    up = _run([sys.executable, "-m", "generator", "upgrade"], cwd=lst)
+    up = _run([str(bin_dir / "readinglist"), "upgrade"], cwd=lst)
     assert up.returncode == 1
     assert up.stdout == ""
     assert up.stderr.startswith(f"readinglist upgrade: warning: requirements.txt left as it was: the Pages "

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.scaffold.requirement import RequirementError, apply, choose, given, requirements_text
+from generator.scaffold.requirement import RequirementError, apply, build_wheel, choose, given, requirements_text
 
 SHA = "0123456789abcdef0123456789abcdef01234567"
 
@@ -104,3 +104,14 @@ def test_apply_copies_the_wheel_and_removes_the_old_one(tmp_path: Path) -> None:
     assert sorted(p.name for p in (lst / "wheels").iterdir()) == [
         "other_plugin-1.0-py3-none-any.whl", "readinglist_site-0.2.0-py3-none-any.whl"]
     assert (lst / "requirements.txt").read_text() == "./wheels/readinglist_site-0.2.0-py3-none-any.whl\n"
+
+
+def test_a_source_folder_that_does_not_build_leaves_the_line_unset(tmp_path: Path) -> None:
+    (tmp_path / "generator").mkdir()
+    (tmp_path / "generator" / "__init__.py").write_text("")
+    (tmp_path / "pyproject.toml").write_text("[project\nname = broken\n")
+    choice = build_wheel(tmp_path)
+    assert not choice.chosen and choice.wheel is None
+    assert choice.why.startswith(f"it runs from the folder {tmp_path}, which GitHub's runner cannot reach, and "
+                                 "building a wheel from it failed (")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["generator", "pyproject.toml"]

@@ -7,10 +7,13 @@ reach. How the running package was installed tells (PEP 610's direct_url.json):
 - from an index (no direct_url.json): the same version from PyPI, by the distribution's own name;
 - from a git repository on a server: that repository at the same commit;
 - from a wheel file: a copy of that wheel, committed with the list (`wheels/`);
-- from a wheel at an http(s) address: that address.
+- from a wheel at an http(s) address: that address;
+- from a source folder (`pip install -e .`, `pip install .`): a wheel built from that folder now
+  (in a temporary copy, so the folder is not touched), committed with the list like the above.
 
-Anything else (an editable or plain checkout, a git repository on this machine) is not reachable
-from the runner: the line is left unset, and `readinglist upgrade --requirement SPEC` sets it.
+Anything else (a git repository on this machine, a wheel that is gone, a source folder that does
+not build) is not reachable from the runner: the line is left unset, and `readinglist upgrade
+--requirement SPEC` sets it.
 The distribution is `readinglist-site`: the name `readinglist` on PyPI is another project, so a
 bare `readinglist` is never written.
 """
@@ -20,6 +23,9 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import subprocess
+import sys
+import tempfile
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -45,6 +51,8 @@ class Choice:
     line: str        # the requirements.txt line (UNSET... when none could be chosen)
     why: str         # one sentence for the user: what was chosen and from what
     wheel: Path | None = None  # a wheel to copy into the list's wheels/ folder
+    source: Path | None = None  # a source folder a wheel can be built from (see running())
+    built: bool = False        # `wheel` was built by running() into a temporary folder
 
     @property
     def chosen(self) -> bool:
@@ -78,12 +86,54 @@ def choose(version: str, direct_url: dict | None) -> Choice:
             fragment = f"#sha256={hashes['sha256']}" if "sha256" in hashes else ""
             return Choice(f"{DISTRIBUTION} @ {url.split('#')[0]}{fragment}", f"{DISTRIBUTION} from {url}")
         return _unset(f"it was installed from {url}, which GitHub's runner cannot reach")
-    where = unquote(urlparse(url).path) if scheme == "file" else url
-    return _unset(f"it runs from the folder {where}, which GitHub's runner cannot reach")
+    if scheme == "file" and "dir_info" in direct_url:
+        where = Path(unquote(urlparse(url).path))
+        unset = _unset(f"it runs from the folder {where}, which GitHub's runner cannot reach")
+        return Choice(unset.line, unset.why, source=where)
+    return _unset(f"it was installed from {url}, which GitHub's runner cannot reach")
 
 
 def _unset(reason: str) -> Choice:
     return Choice(f"{UNSET} ({reason}); see README.md, Publishing", reason)
+
+
+# What setuptools reads to build the wheel (pyproject.toml: readme, license-files, packages).
+SOURCE_FILES = ("pyproject.toml", "setup.cfg", "README.md", "LICENSE")
+
+
+def build_wheel(source: Path) -> Choice:
+    """A wheel of the readinglist in the source folder `source`, built in a temporary copy of its
+    package files (the folder itself is not touched). Unset, with pip's last words, when it fails."""
+    work = Path(tempfile.mkdtemp(prefix="readinglist-wheel-"))
+    wheels: list[Path] = []
+    try:
+        copy = work / "src"
+        copy.mkdir()
+        for name in SOURCE_FILES:
+            if (source / name).is_file():
+                shutil.copy(source / name, copy / name)
+        shutil.copytree(source / "generator", copy / "generator", ignore=shutil.ignore_patterns("__pycache__"))
+        # No build isolation: setuptools from this environment, so no index is needed.
+        run = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
+                              "-w", str(work / "dist"), str(copy)], capture_output=True, text=True, timeout=600)
+        wheels = sorted((work / "dist").glob("readinglist_site-*.whl")) if run.returncode == 0 else []
+        said = [line.strip() for line in (run.stderr or run.stdout).splitlines() if line.strip()]
+        error = said[-1] if said else f"pip exited with {run.returncode}"
+    except (OSError, subprocess.SubprocessError) as exc:
+        error = str(exc)
+    if not wheels:
+        shutil.rmtree(work, ignore_errors=True)
+        return _unset(f"it runs from the folder {source}, which GitHub's runner cannot reach, and building a "
+                      f"wheel from it failed ({error})")
+    wheel = wheels[-1]
+    return Choice(f"./{WHEELS}/{wheel.name}", f"a wheel built from the folder it runs from, {source}: "
+                  f"{wheel.name}, in {WHEELS}/ (commit it)", wheel, built=True)
+
+
+def discard(choice: Choice) -> None:
+    """Remove the temporary folder of a wheel running() built (once it is copied into the list)."""
+    if choice.built and choice.wheel is not None:
+        shutil.rmtree(choice.wheel.parent.parent, ignore_errors=True)
 
 
 def running() -> Choice:
@@ -93,7 +143,10 @@ def running() -> Choice:
     except metadata.PackageNotFoundError:
         return _unset(f"no installed {DISTRIBUTION} was found (readinglist runs from its source folder)")
     text = dist.read_text("direct_url.json")
-    return choose(dist.version, json.loads(text) if text else None)
+    choice = choose(dist.version, json.loads(text) if text else None)
+    if choice.source is not None and (choice.source / "generator").is_dir():
+        return build_wheel(choice.source)
+    return choice
 
 
 def given(spec: str) -> Choice:
