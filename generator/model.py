@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 if TYPE_CHECKING:
     from .notes.model import NoteIndex
 
-STATUSES = ("accepted", "under review", "preprint")
+# `published`: an arXiv paper whose record gives a journal reference or a publisher's DOI.
+STATUSES = ("accepted", "published", "under review", "preprint")
 
 _Record = TypeVar("_Record")
 

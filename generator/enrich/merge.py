@@ -16,9 +16,9 @@ import unicodedata
 from dataclasses import dataclass
 
 from ..model import Paper, evolve
-from ..sources.common import RawDigest, normalise_title
+from ..sources.common import RawDigest, normalise_title, published_status
 
-_STATUS_RANK = {"preprint": 0, "under review": 1, "accepted": 2}
+_STATUS_RANK = {"preprint": 0, "under review": 1, "published": 2, "accepted": 2}
 
 
 def _richness(p: Paper) -> tuple[int, int, int, int, int, int]:
@@ -32,8 +32,10 @@ def _combine(old: Paper, new: Paper) -> Paper:
     new_is_later = old.date is None or new.date is None or new.date >= old.date
     better = new if (_richness(new), new_is_later) >= (_richness(old), True) else old
     other = old if better is new else new
+    journal_ref, found_doi = better.journal_ref or other.journal_ref, better.doi or other.doi
     return evolve(
         better,
+        status=published_status(better.status, journal_ref, found_doi),
         # The first-seen id stays: the page URL and citation key hang on it.
         id=old.id,
         origin=old.origin,
@@ -42,8 +44,8 @@ def _combine(old: Paper, new: Paper) -> Paper:
         url=better.url or other.url,
         openreview_id=better.openreview_id or other.openreview_id,
         arxiv_id=better.arxiv_id or other.arxiv_id,
-        doi=better.doi or other.doi,
-        journal_ref=better.journal_ref or other.journal_ref,
+        doi=found_doi,
+        journal_ref=journal_ref,
         comments=better.comments or other.comments,
         abstract=better.abstract or other.abstract,
         labels=tuple(dict.fromkeys(better.labels + other.labels)),
@@ -58,12 +60,15 @@ def _combine(old: Paper, new: Paper) -> Paper:
 
 
 def _update(old: Paper, new_version: Paper) -> Paper:
-    """`old` with what a replacement announcement brings; the rest stays as the list had it."""
+    """`old` with what a replacement announcement brings; the rest stays as the list had it (a
+    preprint now given a journal reference or DOI reads as published)."""
+    found_doi, journal_ref = new_version.doi or old.doi, new_version.journal_ref or old.journal_ref
     return evolve(
         old,
+        status=published_status(old.status, journal_ref, found_doi),
         arxiv_id=old.arxiv_id or new_version.arxiv_id,
-        doi=new_version.doi or old.doi,
-        journal_ref=new_version.journal_ref or old.journal_ref,
+        doi=found_doi,
+        journal_ref=journal_ref,
         comments=new_version.comments or old.comments,
         sources=tuple(dict.fromkeys(old.sources + new_version.sources)),
         aliases=tuple(dict.fromkeys((*old.aliases, new_version.id))),

@@ -133,7 +133,7 @@ def record_fields(paper: Paper) -> tuple[object, ...]:
     """Every field `own_record` reads (tests check that no other field matters)."""
     return (paper.id, paper.key, paper.title, paper.authors, paper.authors_complete, paper.abstract, paper.url,
             paper.arxiv_id, paper.doi, paper.openreview_id, paper.venue, paper.status, paper.labels, paper.date,
-            paper.year_override, paper.categories, paper.cross_listed_from, paper.sources)
+            paper.year_override, paper.categories, paper.cross_listed_from, paper.sources, paper.journal_ref)
 
 
 _string = escape.json_string  # raises TypeError for anything but a str

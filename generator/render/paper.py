@@ -28,13 +28,29 @@ Section = Callable[[Ids], str]
 _MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
 
 
+# The year a journal reference gives (`Phys. Rev. B 91, 184507 (2015)`): its last year-like number.
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+
+
+def published_year(paper: Paper) -> int | None:
+    """The year of a published arXiv paper: its journal reference's, else its own."""
+    years = _YEAR.findall(paper.journal_ref)
+    return int(years[-1]) if years else paper.year
+
+
 def venue_line(paper: Paper) -> str:
-    """`TMLR · accepted · Aug 2025` or `cs.LG · cross-listed from cs.CL`."""
+    """`TMLR · accepted · Aug 2025`, `cs.LG · cross-listed from cs.CL`, or for an arXiv paper
+    published since, its journal reference and year: `Phys. Rev. B 91, 184507 (2015) · published`."""
     if paper.venue == "TMLR":
         parts = ["TMLR", paper.status]
         if paper.date:
             parts.append(f"{_MONTHS[paper.date.month - 1]} {paper.date.year}")
         return " · ".join(parts + list(paper.labels))
+    if paper.status == "published" and (paper.journal_ref or paper.categories):
+        year = published_year(paper)
+        where = paper.journal_ref or paper.categories[0]
+        shown = [where, "published"] + ([str(year)] if year and str(year) not in where else [])
+        return " · ".join(shown)
     if paper.categories:
         listed = paper.categories[-1] if paper.cross_listed_from else paper.categories[0]
         if paper.cross_listed_from:
@@ -145,6 +161,17 @@ def header(paper: Paper, own: tuple[str, str, str], note_path: str | None, edit_
     return f'<div class="rl-header">\n{badge}<p class="rl-links">{"".join(links)}</p>\n</div>'
 
 
+def arxiv_details(paper: Paper) -> str:
+    """What an arXiv record says beside the abstract: its journal reference and comments, as given
+    (`Phys. Rev. B 91, 184507 (2015)`; `10 pages, 8 figures; to be published in SAT23`)."""
+    rows = [(label, value) for label, value in (("Journal reference", paper.journal_ref),
+                                                ("Comments", paper.comments)) if value]
+    if not rows:
+        return ""
+    items = "".join(f"<dt>{label}</dt><dd>{escape.text(value)}</dd>" for label, value in rows)
+    return f'<dl class="rl-arxiv-details">{items}</dl>'
+
+
 def own_parts(paper: Paper) -> tuple[str, str, str]:
     """The parts of a paper's page that depend on its own fields alone (`own_fields`): the front
     matter, its link buttons, and the author line."""
@@ -169,7 +196,7 @@ def own_fields(paper: Paper) -> tuple[object, ...]:
     """Every field `own_parts` reads (tests check that no other field matters)."""
     return (paper.title, paper.abstract, paper.venue, paper.status, paper.date, paper.labels, paper.categories,
             paper.cross_listed_from, paper.url, paper.authors, paper.authors_complete, paper.title_missing,
-            paper.year_override, paper.openreview_id, paper.arxiv_id, paper.doi)
+            paper.year_override, paper.openreview_id, paper.arxiv_id, paper.doi, paper.journal_ref)
 
 
 @lru_cache(maxsize=4096)
@@ -200,6 +227,7 @@ def render_paper(paper: Paper, library: Library, bibtex: str,
         heading(1, escape.text(plain_title(paper.title)), ids),
         own[2],
         header(paper, own, note.path if note else None, edit_url),
+        *filter(None, [arxiv_details(paper)]),
         heading(2, "Abstract", ids),
         _abstract(paper),
         *_sections(after_abstract, ids),
@@ -211,7 +239,7 @@ def render_paper(paper: Paper, library: Library, bibtex: str,
         *_sections(after_bibtex, ids),
     ]
     if paper.categories:
-        names = ", ".join(f"{escape.text(c)} ({escape.text(class_name(c))})" for c in paper.categories)
+        names = "; ".join(_category_html(c) for c in paper.categories)
         parts.append(f'<p class="rl-subjects">Subjects: {names}</p>')
     parts += [heading(2, "Sources", ids), "<ul>"]
     for src in paper.sources:
@@ -221,6 +249,13 @@ def render_paper(paper: Paper, library: Library, bibtex: str,
         parts.append(f"<li>{target}, line {src.line}</li>")
     parts += ["</ul>", ""]
     return "\n".join(parts)
+
+
+def _category_html(code: str) -> str:
+    """`Machine Learning (cs.LG)`: arXiv's name of the category and its code (the code alone when
+    it is no arXiv category)."""
+    name = class_name(code)
+    return f"{escape.text(name)} ({escape.text(code)})" if name != code else escape.text(code)
 
 
 def _digest_url(me: str, digest: Digest) -> str:

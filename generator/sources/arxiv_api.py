@@ -13,18 +13,25 @@ the browser or by tools such as arxiv.py.
       </entry>
 
 A paper's date is its first version's (`published`); the digest's date is the feed's `updated`.
+The first category is the primary one (`arxiv:primary_category`); category terms that are no
+arXiv category (MSC or ACM classes, `35J20, 35B38`) are left out. The digest's title says what was
+asked: `ArXiv Query: search_query=au:del_maestro&id_list=&start=0&max_results=10` reads
+`arXiv API: au:del_maestro, 9 October 2016`.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import re
+from urllib.parse import parse_qs
 from xml.etree.ElementTree import Element
 
 from ..errors import Problems
 from ..model import Paper, SourceRef
 from .common import RawDigest, arxiv_id, arxiv_paper, doi
+from .dates import MONTH_NAMES
 from .feedxml import NS, element_lines, looks_like_xml, parse, text_of
+from .subjects import is_category
 from .tex import tex_paragraphs, tex_to_text
 
 FORMAT = "arxiv-api"
@@ -64,7 +71,7 @@ def _paper(entry: Element, line: int, path: str, problems: Problems) -> Paper | 
     if not title:
         problems.warn(path, line, f"the entry of arXiv:{ident} has no title; using a placeholder title")
     return arxiv_paper(
-        ident, title, names, abstract, where, categories=tuple(dict.fromkeys(c for c in categories if c)),
+        ident, title, names, abstract, where, categories=tuple(dict.fromkeys(c for c in categories if is_category(c))),
         doi=found_doi, date=_date(text_of(entry, "atom:published")),
         journal_ref=tex_to_text(text_of(entry, "arxiv:journal_ref")),
         comments=tex_to_text(text_of(entry, "arxiv:comment")))
@@ -90,7 +97,20 @@ def read(path: str, text: str, problems: Problems) -> RawDigest:
         if paper is not None:
             papers.append(paper)
     date = _date(text_of(root, "atom:updated"))
-    query = text_of(root, "atom:title")
-    title = "arXiv API results" + (f": {query}" if query else "")
+    title = digest_title(text_of(root, "atom:title"), date)
     return RawDigest(path=path, format=FORMAT, title=title, date=date, date_source="text" if date else "",
                      papers=papers)
+
+
+def digest_title(feed_title: str, date: dt.date | None) -> str:
+    """`arXiv API: au:del_maestro, 9 October 2016` from the feed's title (`ArXiv Query:
+    search_query=au:del_maestro&id_list=&start=0&max_results=10`): the search, else the ids asked for."""
+    asked = feed_title
+    m = re.match(r"\s*arxiv query:\s*(.*)$", feed_title, re.I | re.S)
+    if m:
+        fields = parse_qs(m.group(1).replace("&amp;", "&"))
+        search = " ".join(fields.get("search_query", [""])[0].split())
+        ids = ", ".join(i for i in fields.get("id_list", [""])[0].split(",") if i.strip())
+        asked = "; ".join(x for x in (search, ids) if x)
+    title = "arXiv API" + (f": {asked}" if asked else " results")
+    return title + (f", {date.day} {MONTH_NAMES[date.month - 1].title()} {date.year}" if date else "")

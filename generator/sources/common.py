@@ -12,6 +12,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 from ..model import Paper, SourceRef
+from .subjects import distinct_categories
 
 # Longer than any real title: most likely a paste that lost its line breaks (reported, kept).
 LONG_TITLE = 1000
@@ -96,10 +97,24 @@ def placeholder_title(authors: tuple[str, ...], abstract: str) -> str:
     return f"Untitled paper{by}: {lead}" if lead else f"Untitled paper{by}"
 
 
+# arXiv's own DOIs (`10.48550/arXiv.2306.06130`, DataCite) name the preprint, not a publication.
+_ARXIV_DOI = "10.48550/"
+
+
+def published_status(status: str, journal_ref: str, found_doi: str | None) -> str:
+    """"published" for a preprint whose record gives a journal reference or a publisher's DOI."""
+    if status == "preprint" and (journal_ref or (found_doi and not found_doi.lower().startswith(_ARXIV_DOI))):
+        return "published"
+    return status
+
+
 def arxiv_paper(ident: str, title: str, authors: tuple[str, ...], abstract: str, where: SourceRef,
                 *, complete: bool = True, **fields: Any) -> Paper:
     """A paper announced by arXiv (e-mail, API, feed): its id, abstract page and venue from the
-    arXiv id, a placeholder title when it has none; `fields`: the rest of what the record says."""
+    arXiv id, a placeholder title when it has none; `fields`: the rest of what the record says
+    (its categories once each: an alias of one named before is left out)."""
+    if "categories" in fields:
+        fields["categories"] = distinct_categories(fields["categories"])
     return Paper(
         id=record_id(title, abstract, arxiv=ident, missing_title=not title),
         title=title or placeholder_title(authors, abstract),
@@ -109,7 +124,7 @@ def arxiv_paper(ident: str, title: str, authors: tuple[str, ...], abstract: str,
         origin=where,
         url=f"https://arxiv.org/abs/{ident}",
         venue="arXiv",
-        status="preprint",
+        status=published_status("preprint", fields.get("journal_ref", ""), fields.get("doi")),
         title_missing=not title,
         arxiv_id=ident,
         sources=(where,),

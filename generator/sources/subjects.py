@@ -1,8 +1,13 @@
-"""arXiv subject names as listing pages print them, and their class codes."""
+"""arXiv subject names as listing pages print them, and their class codes; and the names of all
+arXiv categories (generator/data/arxiv_categories.tsv, arXiv's own taxonomy)."""
 
 from __future__ import annotations
 
 import re
+from functools import cache
+from pathlib import Path
+
+TAXONOMY_FILE = Path(__file__).resolve().parent.parent / "data" / "arxiv_categories.tsv"
 
 # Name on the listing page -> arXiv class. `Machine Learning` is both cs.LG and stat.ML;
 # listing pages of the cs archive mean cs.LG.
@@ -46,9 +51,22 @@ SUBJECTS: dict[str, str] = {
     "Econometrics": "econ.EM",
 }
 
-# Readable names for classes met as codes (cross-lists print the code only).
-CLASS_NAMES: dict[str, str] = {code: name for name, code in SUBJECTS.items()}
-CLASS_NAMES.update({"stat.ML": "Machine Learning (stat)", "math.PR": "Probability"})
+
+
+@cache
+def taxonomy() -> dict[str, tuple[str, bool, str]]:
+    """Every arXiv category: code -> (name, active, canonical code of an alias or "")."""
+    out: dict[str, tuple[str, bool, str]] = {}
+    for line in TAXONOMY_FILE.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            code, name, active, canonical, _archive = line.split("\t")
+            out[code] = (name, active == "1", canonical)
+    return out
+
+
+# Readable names for classes met as codes (cross-lists print the code only): arXiv's own names,
+# so `stat.ML` and `cs.LG` are both "Machine Learning" and their code tells them apart.
+CLASS_NAMES: dict[str, str] = {code: name for code, (name, _, _) in taxonomy().items()}
 
 _CROSS = re.compile(r"^(?P<name>.+?)\s*·\s*Cross-listed from\s+(?P<code>[a-z-]+(?:\.[A-Za-z-]+)?)\s*$")
 
@@ -75,3 +93,28 @@ def parse_subject(line: str) -> tuple[str, str | None] | None:
 def class_name(code: str) -> str:
     return CLASS_NAMES.get(code, code)
 
+
+# An archive and its subject class, each may have a hyphen: `cs.LG`, `hep-th`, `cond-mat.quant-gas`,
+# `physics.comp-ph`. MSC and ACM classes, which arXiv's API lists as categories too (`35J20, 35B38`,
+# `I.2.6`), never match.
+_CATEGORY = re.compile(r"^[a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]+(?:-[a-z]+)?)?$")
+
+
+def is_category(code: str) -> bool:
+    """Whether `code` is an arXiv category: one of the taxonomy, or written as one (a class
+    newer than the taxonomy file)."""
+    return code in CLASS_NAMES or bool(_CATEGORY.match(code))
+
+
+def distinct_categories(codes: tuple[str, ...]) -> tuple[str, ...]:
+    """`codes` without repeats, and without a second name of one category: arXiv lists a paper in
+    `math.NA` under its alias `cs.NA` too (and `math.ST` as `stat.TH`); the first one named stays."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for code in codes:
+        entry = taxonomy().get(code)
+        same = entry[2] if entry and entry[2] else code
+        if code not in seen and same not in seen:
+            out.append(code)
+            seen.update((code, same))
+    return tuple(out)

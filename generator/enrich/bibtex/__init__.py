@@ -25,6 +25,7 @@ from pybtex.database.output.bibtex import Writer
 from ...model import Library, Paper, evolve
 from ...runtime.progress import track
 from ...sources.dates import MONTH_NAMES
+from ...sources.subjects import is_category
 from .names import plain_fields, to_person
 from .title import escape_text, latex_title
 
@@ -33,7 +34,6 @@ TMLR_ISSN = "2835-8856"
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 # Fields whose values BibTeX styles print verbatim (`\url`, `\doi`): not LaTeX-escaped.
 VERBATIM_FIELDS = frozenset({"url", "doi", "eprint"})
-_ARXIV_CLASS = re.compile(r"^[a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]{2,3})?$")
 _ARXIV_ID = re.compile(r"^(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?$")
 _DOI = re.compile(r"^10\.\d{4,9}/[^\s{}\\\"%#]+$")
 _BRACES = re.compile(r"[{}]")
@@ -206,7 +206,7 @@ def _kind_and_fields(paper: Paper) -> tuple[str, dict[str, str]]:
     if paper.arxiv_id and _ARXIV_ID.match(paper.arxiv_id):
         fields["eprint"] = paper.arxiv_id
         fields["archiveprefix"] = "arXiv"
-    classes = [c for c in paper.categories if _ARXIV_CLASS.match(c)]
+    classes = [c for c in paper.categories if is_category(c)]
     if classes and paper.venue == "arXiv":
         fields["primaryclass"] = classes[0]
     if paper.categories:

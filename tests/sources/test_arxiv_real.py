@@ -1,0 +1,122 @@
+"""arXiv metadata as real digests give it (tests/fixtures/real/, README.md there says where each
+came from): primary category, every category by arXiv's own name, comments, journal references,
+what reads as published, and an API result's title."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from generator.enrich.bibtex import make_entry
+from generator.enrich.topics import subject_tag
+from generator.errors import Problems
+from generator.model import Paper
+from generator.sources import read_digest
+from generator.sources.arxiv_api import digest_title
+from generator.sources.common import RawDigest
+from generator.sources.subjects import class_name, distinct_categories, taxonomy
+from tests.conftest import FIXTURES
+
+REAL = FIXTURES / "real"
+
+
+def read(name: str) -> tuple[RawDigest, dict[str, Paper]]:
+    problems = Problems()
+    raw = read_digest(REAL / name, name, problems)
+    assert raw is not None and list(problems) == []
+    return raw, {p.arxiv_id or "": p for p in raw.papers}
+
+
+def fields(paper: Paper) -> dict[str, str]:
+    return dict(make_entry(paper).fields)
+
+
+def test_api_primary_category_is_the_primaryclass() -> None:
+    raw, papers = read("arxiv-api-del-maestro.xml")
+    assert [p.arxiv_id for p in raw.papers] == ["1303.6954", "1412.6529", "2402.17843", "cond-mat/0607501",
+                                                "1610.08518"]
+    # <arxiv:primary_category term="cond-mat.quant-gas"/>, then quant-ph: not quant-ph, the first
+    # class a two-letter pattern let through.
+    assert papers["1412.6529"].categories == ("cond-mat.quant-gas", "quant-ph")
+    assert fields(papers["1412.6529"])["primaryclass"] == "cond-mat.quant-gas"
+    # cond-mat papers with no other class had none at all.
+    assert {i: fields(p).get("primaryclass") for i, p in papers.items()} == {
+        "1303.6954": "cond-mat.mes-hall", "1412.6529": "cond-mat.quant-gas", "2402.17843": "physics.comp-ph",
+        "cond-mat/0607501": "cond-mat.str-el", "1610.08518": "cond-mat.other"}
+
+
+def test_api_comments_journal_ref_and_published() -> None:
+    _, papers = read("arxiv-api-del-maestro.xml")
+    p = papers["1412.6529"]
+    assert p.journal_ref == "Phys. Rev. B 91, 184507 (2015)"
+    assert p.comments == "10 pages, 8 figures; updated figure 5, added references, revised text, reformatted"
+    assert p.doi == "10.1103/PhysRevB.91.184507"
+    assert {i: q.status for i, q in papers.items()} == {
+        "1303.6954": "published", "1412.6529": "published", "2402.17843": "preprint",
+        "cond-mat/0607501": "published", "1610.08518": "published"}
+    assert papers["2402.17843"].comments == "main text (39 pages); supplement appended (7 pages)"
+
+
+def test_api_drops_msc_classes_and_category_aliases() -> None:
+    _, papers = read("arxiv-api-lmm.xml")
+    p = papers["2108.05102"]
+    # <category term="math.NA"/> <category term="cs.NA"/> <category term="35J20, 35B38, 65N12, 65J15, 65Jxx"/>:
+    # cs.NA is arXiv's alias of math.NA, the last an MSC class.
+    assert p.categories == ("math.NA",)
+    assert fields(p)["primaryclass"] == "math.NA" and fields(p)["keywords"] == "math.NA"
+    assert p.status == "published"
+    assert p.journal_ref == "Science China Mathematics, 2023, Vol. 66, No. 10, pp. 2361-2384"
+
+
+def test_api_digest_title_says_what_was_asked() -> None:
+    raw, _ = read("arxiv-api-del-maestro.xml")
+    assert raw.title == 'arXiv API: au:"A. Del Maestro", 4 May 2024'
+    assert read("arxiv-api-lmm.xml")[0].title == "arXiv API: lmm, 1 May 2024"
+    # The query of arXiv's API manual, and a look-up by id (feed titles as the API writes them).
+    assert digest_title("ArXiv Query: search_query=au:del_maestro&id_list=&start=0&max_results=10",
+                        dt.date(2016, 10, 9)) == "arXiv API: au:del_maestro, 9 October 2016"
+    assert digest_title("ArXiv Query: search_query=&id_list=1706.03762&start=0&max_results=1",
+                        dt.date(2026, 10, 7)) == "arXiv API: 1706.03762, 7 October 2026"
+    assert digest_title("", None) == "arXiv API results"
+
+
+def test_email_comments_journal_ref_doi() -> None:
+    _, papers = read("arxiv-email-cs-2024-11-21.txt")
+    water = papers["2411.13566"]
+    assert water.comments == "15 pages, 14 figures, 8 tables"
+    assert water.journal_ref == "Journal of Environmental Management, Volume 370, 2024, ISSN 0301-4797"
+    assert water.doi == "10.1016/j.jenvman.2024.122526" and water.status == "published"
+    amsnet = papers["2411.13560"]
+    assert amsnet.categories == ("cs.AI", "cs.ET", "eess.SP") and amsnet.status == "preprint"
+    _, june = read("arxiv-email-cs-2023-06-13.txt")
+    hddl = june["2306.07353"]
+    assert hddl.comments == "5 pages, International Workshop of Hierarchical Planning (ICAPS), 2023"
+    assert hddl.journal_ref == "International Workshop of Hierarchical Planning (ICAPS), 2023"
+    assert hddl.status == "published" and hddl.doi is None
+    assert june["2306.07429"].status == "preprint"
+
+
+def test_arxivs_own_doi_is_no_publication(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # arXiv's own DOI (DataCite, `10.48550/arXiv.…`) names the preprint: the real e-mail with its
+    # journal reference replaced by that DOI leaves the paper a preprint.
+    text = (REAL / "arxiv-email-cs-2023-06-13.txt").read_text(encoding="utf-8").replace(
+        "Journal-ref: International Workshop of Hierarchical Planning (ICAPS), 2023",
+        "DOI: 10.48550/arXiv.2306.07353")
+    (tmp_path / "mail.txt").write_text(text, encoding="utf-8")
+    raw = read_digest(tmp_path / "mail.txt", "mail.txt", Problems())
+    assert raw is not None
+    assert next((p.doi, p.status) for p in raw.papers) == ("10.48550/arXiv.2306.07353", "preprint")
+
+
+def test_every_category_has_arxivs_name() -> None:
+    names = taxonomy()
+    assert len(names) >= 150
+    assert class_name("cond-mat.str-el") == "Strongly Correlated Electrons"
+    assert class_name("cs.CY") == "Computers and Society" and class_name("cs.ET") == "Emerging Technologies"
+    assert class_name("q-fin.CP") == "Computational Finance" and class_name("hep-th") == "High Energy Physics - Theory"
+    # Two classes of one name differ by their code, and no name says its archive twice.
+    # (the subject tags: `Machine Learning (stat) (stat.ML)` before)
+    assert subject_tag("stat.ML") == "Machine Learning (stat.ML)"
+    assert subject_tag("cs.LG") == "Machine Learning (cs.LG)"
+    assert all(tag.count("(") == 1 for tag in map(subject_tag, names))
+    assert subject_tag("35J20") == "35J20"
+    assert distinct_categories(("stat.TH", "math.ST", "stat.ML")) == ("stat.TH", "stat.ML")
