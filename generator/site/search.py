@@ -7,7 +7,7 @@ a query needs (a few hundred KB), so results come at once however long the list 
 
 This module writes that index after MkDocs has built the site (the MkDocs hook calls
 `index_site`). It indexes exactly what a reader searches for — each paper's title, authors,
-citation key and abstract, taken from `papers.json` — and leaves out page boilerplate and the
+abstract, citation key, arXiv id and DOI, taken from `papers.json` — and leaves out page boilerplate and the
 BibTeX block, which would repeat the same words on every page. Material's search box stays
 (overrides/partials/search.html, without Material's own search component), and
 `static/readinglist-search.js` answers it through Pagefind's JavaScript API, so typing into
@@ -185,9 +185,18 @@ def facets(paper: dict[str, Any], reading: tuple[str, int] | None) -> tuple[dict
     return filters, sort, row
 
 
+def identifiers(paper: dict[str, Any]) -> str:
+    """The paper's citation key, arXiv id and DOI, each after its name (`Citation key smith2023robust
+    · arXiv 2306.06130 · DOI 10.1103/PhysRevB.91.184507`): searchable, and after the abstract, so
+    a result's excerpt reads title, authors, abstract, and shows them named when they matched."""
+    named = [("Citation key", paper.get("key")), ("arXiv", paper.get("arxiv")), ("DOI", paper.get("doi"))]
+    return " · ".join(f"{name} {value}" for name, value in named if value)
+
+
 def record(paper: dict[str, Any], reading: tuple[str, int] | None = None) -> Record:
-    """What search knows of one paper (an object of `papers.json`): title, authors, key, abstract,
-    and its facets for the All papers filter (`reading`: its note's status and rating).
+    """What search knows of one paper (an object of `papers.json`): title, authors, abstract, its
+    citation key, arXiv id and DOI (`identifiers`), and its facets for the All papers filter
+    (`reading`: its note's status and rating).
 
     The URL is relative to the site root, so the index works wherever the site is published; the
     search worker puts the site's own base path in front of it.
@@ -198,7 +207,7 @@ def record(paper: dict[str, Any], reading: tuple[str, int] | None = None) -> Rec
     # Typed without accents too: `Bethune` must find Béthune (the index does not fold diacritics).
     # Only the names that have accents, so result excerpts do not show every author twice.
     folded = ", ".join(" ".join(to_ascii(a).split()) for a in paper.get("authors") or [] if not a.isascii())
-    parts = [paper.get("title") or "", authors, folded, paper.get("key") or "", paper.get("abstract") or ""]
+    parts = [paper.get("title") or "", authors, folded, paper.get("abstract") or "", identifiers(paper)]
     content = "\n".join(" ".join(p.split()) for p in parts if p and p.strip())
     # The word every paper's record ends with: the All papers filter searches for it (see EVERY).
     content += "\n" + EVERY

@@ -34,9 +34,10 @@ def test_record_holds_title_authors_key_and_abstract_only(seed_build) -> None:  
     lines = rec.content.split("\n")
     assert lines[0] == CASPER["title"]
     assert lines[1] == "Stephen Casper, Lennart Schulze, Oam Patel, Dylan Hadfield-Menell"
-    assert lines[2] == "casper2025defending"
-    assert lines[3].startswith("Despite extensive diagnostics and debugging by developers, AI systems sometimes")
-    assert lines[3].endswith("failure modes that are not explicitly identified by developers.")
+    assert lines[2].startswith("Despite extensive diagnostics and debugging by developers, AI systems sometimes")
+    assert lines[2].endswith("failure modes that are not explicitly identified by developers.")
+    # After the abstract, named, so an excerpt never runs the key into the text.
+    assert lines[3] == "Citation key casper2025defending"
     # Last, the word every paper's record holds (the All papers filter searches for it).
     assert lines[4] == search.EVERY
     assert len(lines) == 5
@@ -54,7 +55,7 @@ def test_record_holds_title_authors_key_and_abstract_only(seed_build) -> None:  
 def test_truncated_author_lists_say_et_al() -> None:
     rec = search.record({"title": "T", "authors": ["A B", "C D"], "authors_complete": False, "key": "b2025t",
                          "abstract": "Some\n\ntext.", "page": "papers/t/"})
-    assert rec.content == f"T\nA B, C D et al.\nb2025t\nSome text.\n{search.EVERY}"
+    assert rec.content == f"T\nA B, C D et al.\nSome text.\nCitation key b2025t\n{search.EVERY}"
 
 
 def test_records_cover_every_seed_paper_once(seed_build) -> None:  # type: ignore[no-untyped-def]
