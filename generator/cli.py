@@ -203,7 +203,7 @@ def make_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_watch)
     p = sub.add_parser("note", help="create content/notes/<key>.md for a paper and print its path "
                                     "(never overwrites)")
-    p.add_argument("paper", nargs="+", help="citation key, slug or (part of) the title")
+    p.add_argument("paper", nargs="+", help="citation key, slug, arXiv id, DOI or (part of) the title")
     p.set_defaults(func=cmd_note)
     p = sub.add_parser("init", help="start a new reading list in DIR (default: here); never overwrites")
     p.add_argument("dir", nargs="?", default=".", help="the new list's folder (created if missing)")

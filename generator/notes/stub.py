@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
 
 from ..build import build
@@ -11,13 +12,31 @@ from ..enrich.text import plain_title
 from ..errors import GeneratorError
 from ..model import Library, Paper
 from ..render.escape import yaml_string
+from ..sources.common import arxiv_id, doi
+
+_ARXIV_PREFIX = re.compile(r"^(?:https?://(?:www\.|export\.)?arxiv\.org/(?:abs|pdf)/|arxiv:)", re.I)
+
+
+def _identifiers(query: str) -> tuple[str | None, str | None]:
+    """The arXiv id and the DOI that `query` is, if it is one: `2306.06924`, `arXiv:2306.06924v2`,
+    `https://arxiv.org/abs/2306.06924`; `10.1103/PhysRevB.91.184507` (a title holding one is none)."""
+    bare = _ARXIV_PREFIX.sub("", query.strip())
+    ident = arxiv_id(f"arXiv:{bare}")
+    if ident is None or not re.fullmatch(re.escape(ident) + r"(?:v\d+)?(?:\.pdf)?", bare, re.I):
+        ident = None
+    found = doi(query)
+    return ident, (found if found and found == query.strip().removeprefix("https://doi.org/") else None)
 
 
 def find_paper(library: Library, query: str) -> Paper:
-    """By citation key, slug or exact title; else the one paper whose title contains `query`."""
+    """By citation key, slug, arXiv id, DOI or exact title; else the one paper whose title contains
+    `query`."""
     q = " ".join(query.split())
     fold = q.casefold()
+    ident, found_doi = _identifiers(q)
     for pick in (lambda p: p.key == q, lambda p: p.slug == q,
+                 lambda p: ident is not None and p.arxiv_id == ident,
+                 lambda p: found_doi is not None and (p.doi or "").casefold() == found_doi.casefold(),
                  lambda p: " ".join(plain_title(p.title).split()).casefold() == fold):
         hits = [p for p in library.papers if pick(p)]
         if len(hits) == 1:
@@ -26,7 +45,7 @@ def find_paper(library: Library, query: str) -> Paper:
     if len(hits) == 1:
         return hits[0]
     if not hits:
-        raise GeneratorError(f"no paper has the citation key, slug or title {query!r}")
+        raise GeneratorError(f"no paper has the citation key, slug, arXiv id, DOI or title {query!r}")
     names = "; ".join(f"{p.key} ({plain_title(p.title)[:60]})" for p in hits[:8])
     raise GeneratorError(f"{len(hits)} papers match {query!r}: {names}; give the citation key")
 

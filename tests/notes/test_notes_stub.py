@@ -70,5 +70,5 @@ def test_ambiguous_or_unknown_papers_are_errors(project: Callable[..., Config]) 
     config = project()
     with pytest.raises(GeneratorError, match=r"papers match 'Decentralized'"):
         create_stub(config, "Decentralized")
-    with pytest.raises(GeneratorError, match="no paper has the citation key, slug or title 'zzz'"):
+    with pytest.raises(GeneratorError, match="no paper has the citation key, slug, arXiv id, DOI or title 'zzz'"):
         create_stub(config, "zzz")
