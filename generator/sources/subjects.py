@@ -10,7 +10,7 @@ from pathlib import Path
 TAXONOMY_FILE = Path(__file__).resolve().parent.parent / "data" / "arxiv_categories.tsv"
 
 # Name on the listing page -> arXiv class. `Machine Learning` is both cs.LG and stat.ML;
-# listing pages of the cs archive mean cs.LG.
+# listing pages of the cs archive mean cs.LG. The taxonomy adds every other category (below).
 SUBJECTS: dict[str, str] = {
     "Machine Learning": "cs.LG",
     "Artificial Intelligence": "cs.AI",
@@ -67,6 +67,13 @@ def taxonomy() -> dict[str, tuple[str, bool, str]]:
 # Readable names for classes met as codes (cross-lists print the code only): arXiv's own names,
 # so `stat.ML` and `cs.LG` are both "Machine Learning" and their code tells them apart.
 CLASS_NAMES: dict[str, str] = {code: name for code, (name, _, _) in taxonomy().items()}
+
+# A listing page of any archive names its subjects as arXiv does: every active category's name is
+# a subject line too (`Strongly Correlated Electrons` -> cond-mat.str-el), an alias never (the
+# names above choose between cs.LG and stat.ML).
+for _code, (_name, _active, _canonical) in taxonomy().items():
+    if _active and not _canonical:
+        SUBJECTS.setdefault(_name, _code)
 
 _CROSS = re.compile(r"^(?P<name>.+?)\s*·\s*Cross-listed from\s+(?P<code>[a-z-]+(?:\.[A-Za-z-]+)?)\s*$")
 

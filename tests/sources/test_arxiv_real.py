@@ -120,3 +120,27 @@ def test_every_category_has_arxivs_name() -> None:
     assert all(tag.count("(") == 1 for tag in map(subject_tag, names))
     assert subject_tag("35J20") == "35J20"
     assert distinct_categories(("stat.TH", "math.ST", "stat.ML")) == ("stat.TH", "stat.ML")
+
+
+def test_listing_of_any_archive_names_its_subjects(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # The seed listing's shape (seeds/001_...txt) with two papers of the API result above, listed
+    # under cond-mat subjects: the listing reader knew only the subject names seen so far.
+    text = (
+        "Quantum Gases\n"
+        "Particle partition entanglement of bosonic Luttinger liquids\n"
+        "C. M. Herdman, A. Del Maestro\n"
+        "We consider the Rényi entanglement entropy of bosonic Luttinger liquids under a particle\n"
+        "bipartition and demonstrate that the leading order finite-size scaling is logarithmic.\n"
+        "Read the full abstract ▾\n"
+        "Strongly Correlated Electrons · Cross-listed from cond-mat.stat-mech\n"
+        "A striped supersolid phase and the search for deconfined quantum criticality\n"
+        "R. G. Melko, A. Del Maestro, A. A. Burkov\n"
+        "Using large-scale quantum Monte Carlo simulations we study bosons hopping on a triangular lattice.\n"
+        "Read the full abstract ▾\n")
+    (tmp_path / "listing.txt").write_text(text, encoding="utf-8")
+    problems = Problems()
+    raw = read_digest(tmp_path / "listing.txt", "listing.txt", problems)
+    assert raw is not None and raw.format == "listing"
+    assert [(p.title[:30], p.categories) for p in raw.papers] == [
+        ("Particle partition entanglemen", ("cond-mat.quant-gas",)),
+        ("A striped supersolid phase and", ("cond-mat.stat-mech", "cond-mat.str-el"))]
