@@ -18,7 +18,9 @@ from dataclasses import dataclass
 from ..model import Paper, evolve
 from ..sources.common import RawDigest, normalise_title, published_status
 
-_STATUS_RANK = {"preprint": 0, "under review": 1, "published": 2, "accepted": 2}
+# An accepted record (TMLR, a .bib @article) names its venue; an arXiv record that reads as
+# published (a journal reference) still has venue arXiv: the accepted one wins.
+_STATUS_RANK = {"preprint": 0, "under review": 1, "published": 2, "accepted": 3}
 
 
 def _richness(p: Paper) -> tuple[int, int, int, int, int, int]:

@@ -144,3 +144,29 @@ def test_listing_of_any_archive_names_its_subjects(tmp_path) -> None:  # type: i
     assert [(p.title[:30], p.categories) for p in raw.papers] == [
         ("Particle partition entanglemen", ("cond-mat.quant-gas",)),
         ("A striped supersolid phase and", ("cond-mat.stat-mech", "cond-mat.str-el"))]
+
+
+def test_merged_records_keep_the_accepted_venue_and_a_replacement_publishes() -> None:
+    from generator.enrich.merge import merge
+    from generator.model import SourceRef
+    from generator.sources.common import arxiv_paper
+
+    # 1412.6529 as the API gives it, and as a TMLR-style accepted record of the same title.
+    _, api = read("arxiv-api-del-maestro.xml")
+    published = api["1412.6529"]
+    accepted = Paper(id="openreview:abc123", title=published.title, authors=published.authors, abstract="",
+                     origin=SourceRef("tmlr.txt", 1), venue="TMLR", status="accepted", openreview_id="abc123",
+                     date=dt.date(2015, 5, 1), sources=(SourceRef("tmlr.txt", 1),))
+    for order in ([accepted, published], [published, accepted]):
+        raws = [RawDigest(str(p.origin.path), "x", "x", p.date, "text", [p]) for p in order]
+        [merged] = merge(raws).papers
+        assert (merged.venue, merged.status, merged.journal_ref) == (
+            "TMLR", "accepted", "Phys. Rev. B 91, 184507 (2015)")
+    # The preprint (no reference yet), then arXiv's replacement that brings the journal reference.
+    where = SourceRef("mail.txt", 1)
+    preprint = arxiv_paper("1412.6529", published.title, published.authors, "", where)
+    replaced = arxiv_paper("1412.6529", published.title, published.authors, "", SourceRef("mail.txt", 9),
+                           journal_ref="Phys. Rev. B 91, 184507 (2015)", replacement=True)
+    assert preprint.status == "preprint"
+    [merged] = merge([RawDigest("mail.txt", "arxiv-email", "x", None, "", [preprint, replaced])]).papers
+    assert (merged.status, merged.journal_ref) == ("published", "Phys. Rev. B 91, 184507 (2015)")
