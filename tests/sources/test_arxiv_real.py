@@ -170,3 +170,20 @@ def test_merged_records_keep_the_accepted_venue_and_a_replacement_publishes() ->
     assert preprint.status == "preprint"
     [merged] = merge([RawDigest("mail.txt", "arxiv-email", "x", None, "", [preprint, replaced])]).papers
     assert (merged.status, merged.journal_ref) == ("published", "Phys. Rev. B 91, 184507 (2015)")
+
+
+def test_a_doi_alone_publishes_with_the_papers_year(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from generator.render.paper import venue_line
+
+    # 2411.13566 of the real e-mail without its Journal-ref lines: the DOI alone.
+    text = (REAL / "arxiv-email-cs-2024-11-21.txt").read_text(encoding="utf-8").replace(
+        "Journal-ref: Journal of Environmental Management, Volume 370, 2024, ISSN\n  0301-4797\n", "")
+    (tmp_path / "mail.txt").write_text(text, encoding="utf-8")
+    raw = read_digest(tmp_path / "mail.txt", "mail.txt", Problems())
+    assert raw is not None
+    water = raw.papers[1]
+    assert (water.journal_ref, water.doi, water.status) == ("", "10.1016/j.jenvman.2024.122526", "published")
+    assert venue_line(water) == "cs.AI · published · 2024"
+    _, papers = read("arxiv-email-cs-2024-11-21.txt")
+    assert venue_line(papers["2411.13566"]) == (
+        "Journal of Environmental Management, Volume 370, 2024, ISSN 0301-4797 · published")
