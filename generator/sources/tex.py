@@ -3,8 +3,12 @@
 pylatexenc does the decoding (accents, `{\\L}ukasz`, `{\\em ...}`, `--`, unknown macros), so the
 project keeps no table of its own. `$...$` math stays as it is: the pages render it. What
 pylatexenc would read differently from how these fields are written is settled first: a bare `%`
-is a per cent sign there (abstracts say "5% better"), not a comment, and `\\cite{a,b}` becomes
-`[a,b]`. The result is plain text; it is escaped where every text is (render/escape.py).
+is a per cent sign there (abstracts say "5% better"), not a comment, a bare `&` is an ampersand
+("theory & practice"; an RSS feed's `&amp;` arrives as one), not an alignment tab, and
+`\\cite{a,b}` becomes `[a,b]`. Titles and abstracts (`tex_title`, `tex_paragraphs`) also keep
+the math arXiv writes without dollar signs (`L^\\infty`, `d \\gg n`) as math, delimited
+(texmath.py), where pylatexenc would print the symbols and drop the spaces after them ("d ≫n").
+The result is plain text; it is escaped where every text is (render/escape.py).
 """
 
 from __future__ import annotations
@@ -18,9 +22,11 @@ from pylatexenc.latexwalker import LatexWalker
 from pylatexenc.latexwalker import get_default_latex_context_db as walker_db
 from pylatexenc.macrospec import MacroSpec
 
+from .texmath import delimit_math
+
 # Text with none of these is left as it is (most titles and names): no parse at all.
 _TEX = re.compile(r"[\\{}~$%]|--")
-_BARE_PERCENT = re.compile(r"(?<!\\)%")
+_BARE = re.compile(r"(?<!\\)([%&])")
 _CITE = ("cite", "citep", "citet", "citealp", "citeauthor", "citeyear", "nocite")
 
 
@@ -58,7 +64,7 @@ def tex_to_text(text: str) -> str:
     """`text` with its TeX markup decoded to Unicode, math kept, white space folded."""
     if not _TEX.search(text):
         return " ".join(text.split())
-    source = _BARE_PERCENT.sub(r"\\%", text)
+    source = _BARE.sub(r"\\\1", text)
     try:
         nodes = LatexWalker(source, latex_context=_parsing(), tolerant_parsing=True).get_latex_nodes()[0]
         plain = _converter().nodelist_to_text(nodes)
@@ -67,7 +73,12 @@ def tex_to_text(text: str) -> str:
     return " ".join(plain.replace("\u00a0", " ").split())
 
 
+def tex_title(text: str) -> str:
+    """A title: `tex_to_text`, with its bare math kept as `$...$` (`L^\\infty` -> `$L^\\infty$`)."""
+    return tex_to_text(delimit_math(text))
+
+
 def tex_paragraphs(text: str) -> str:
-    """An abstract's paragraphs (separated by blank lines), each decoded by `tex_to_text`."""
-    paras = [tex_to_text(p) for p in re.split(r"\n\s*\n", text)]
+    """An abstract's paragraphs (separated by blank lines), each decoded as `tex_title` decodes."""
+    paras = [tex_title(p) for p in re.split(r"\n\s*\n", text)]
     return "\n\n".join(p for p in paras if p)
