@@ -29,13 +29,15 @@ _SUPER = str.maketrans("0123456789+-−=()ni", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺�
 _SUB = str.maketrans("0123456789+-−=()", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎")
 _SUPER_CHARS = frozenset("0123456789+-−=()ni")
 _SUB_CHARS = frozenset("0123456789+-−=()")
+_DOLLAR = re.compile(r"(?<!\\)\$")
+_NAME = re.compile(r"\\(?=[A-Za-z])")
 
 
 @lru_cache(maxsize=1 << 14)
 def title_text(title: str) -> str:
     """`title` as plain text: its math (with or without `$`) as Unicode, the rest of its TeX
     decoded (`\\&` -> `&`, `{\\L}ukasz` -> `Łukasz`), white space folded."""
-    if "$" not in title and "\\" not in title and "{" not in title:
+    if "$" not in title and "\\" not in title:
         return " ".join(title.split())
     source = delimit_math(title)
     out: list[str] = []
@@ -49,12 +51,15 @@ def title_text(title: str) -> str:
 
 
 def _text(part: str) -> str:
-    """A stretch of a title between formulas, decoded, keeping the spaces at its ends."""
-    if not part.strip():
+    """A stretch of a title between formulas, decoded, keeping the spaces at its ends. Only a
+    stretch with a command is decoded: the readers of arXiv and .bib files decode TeX already
+    (sources/tex.py), and a second pass would drop the braces of "Roman {3}-Domination"."""
+    if "\\" not in part:
         return part
     lead = " " if part[0].isspace() else ""
     tail = " " if part[-1].isspace() else ""
-    return lead + tex_to_text(part) + tail
+    # A `$` here pairs with none (formulas are cut out already): a dollar sign, not math.
+    return lead + tex_to_text(_DOLLAR.sub(r"\\$", part)) + tail
 
 
 @lru_cache(maxsize=1 << 14)
@@ -68,7 +73,8 @@ def math_text(latex: str) -> str:
         root = ET.fromstring(convert(latex))
     except Exception:  # latex2mathml raises many kinds of errors on odd input
         return tex_to_text(latex).replace("\\", "")
-    return _node_text(root).strip()
+    # latex2mathml writes a command it does not know as its name (`<mi>\\foo</mi>`): no TeX reaches a page.
+    return _NAME.sub("", _node_text(root)).strip()
 
 
 def _script(mark: str, script: str) -> str:

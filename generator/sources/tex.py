@@ -7,12 +7,14 @@ is a per cent sign there (abstracts say "5% better"), not a comment, a bare `&` 
 ("theory & practice"; an RSS feed's `&amp;` arrives as one), not an alignment tab, and
 `\\cite{a,b}` becomes `[a,b]`. Titles and abstracts (`tex_title`, `tex_paragraphs`) also keep
 the math arXiv writes without dollar signs (`L^\\infty`, `d \\gg n`) as math, delimited
-(texmath.py), where pylatexenc would print the symbols and drop the spaces after them ("d ≫n").
+(texmath.py), where pylatexenc would print the symbols and drop the spaces after them ("d ≫n"),
+and decode the HTML character references that a feed escaped twice (`$1 &lt; p$`, `R&amp;D`).
 The result is plain text; it is escaped where every text is (render/escape.py).
 """
 
 from __future__ import annotations
 
+import html
 import re
 from functools import lru_cache
 from typing import Any
@@ -27,6 +29,8 @@ from .texmath import delimit_math
 # Text with none of these is left as it is (most titles and names): no parse at all.
 _TEX = re.compile(r"[\\{}~$%]|--")
 _BARE = re.compile(r"(?<!\\)([%&])")
+# A character reference (`&lt;`, `&#8211;`, `&#x3b1;`); a bare `&` ("Fast & Fair") is none.
+_REFERENCE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 _CITE = ("cite", "citep", "citet", "citealp", "citeauthor", "citeyear", "nocite")
 
 
@@ -74,7 +78,10 @@ def tex_to_text(text: str) -> str:
 
 
 def tex_title(text: str) -> str:
-    """A title: `tex_to_text`, with its bare math kept as `$...$` (`L^\\infty` -> `$L^\\infty$`)."""
+    """A title: `tex_to_text`, with its bare math kept as `$...$` (`L^\\infty` -> `$L^\\infty$`)
+    and its character references decoded (`&lt;` -> `<`)."""
+    if "&" in text:
+        text = _REFERENCE.sub(lambda m: html.unescape(m.group(0)), text)
     return tex_to_text(delimit_math(text))
 
 
