@@ -19,7 +19,7 @@ import re
 import xml.etree.ElementTree as ET
 from functools import lru_cache
 
-from ..sources.tex import tex_to_text
+from ..sources.tex import tex_literal_or_text, tex_to_text
 from ..sources.texmath import delimit_math
 
 # render/math.py's rule: no space inside `$...$`, the closing `$` not before a digit.
@@ -53,13 +53,14 @@ def title_text(title: str) -> str:
 def _text(part: str) -> str:
     """A stretch of a title between formulas, decoded, keeping the spaces at its ends. Only a
     stretch with a command is decoded: the readers of arXiv and .bib files decode TeX already
-    (sources/tex.py), and a second pass would drop the braces of "Roman {3}-Domination"."""
+    (sources/tex.py), and a second pass would drop the braces of "Roman {3}-Domination". A
+    command pylatexenc does not know keeps the stretch as it is (`C:\\new`: not TeX)."""
     if "\\" not in part:
         return part
     lead = " " if part[0].isspace() else ""
     tail = " " if part[-1].isspace() else ""
     # A `$` here pairs with none (formulas are cut out already): a dollar sign, not math.
-    return lead + tex_to_text(_DOLLAR.sub(r"\\$", part)) + tail
+    return lead + tex_literal_or_text(_DOLLAR.sub(r"\\$", part)) + tail
 
 
 @lru_cache(maxsize=1 << 14)

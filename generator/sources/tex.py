@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 from functools import lru_cache
 from typing import Any
 
@@ -51,6 +52,7 @@ def _converter() -> LatexNodes2Text:
         *(MacroTextSpec(name, simplify_repl=_cite) for name in _CITE),
         MacroTextSpec("url", simplify_repl="%s"),
         MacroTextSpec("href", simplify_repl=_link_text),
+        *(MacroTextSpec(name, simplify_repl=name) for name in ("TeX", "LaTeX", "BibTeX")),
     ])
     return LatexNodes2Text(latex_context=db, math_mode="verbatim", strict_latex_spaces=True)
 
@@ -75,6 +77,24 @@ def tex_to_text(text: str) -> str:
     except Exception:  # pylatexenc is lenient, but input is hostile: never a traceback
         plain = text
     return " ".join(plain.replace("\u00a0", " ").split())
+
+
+_MACRO = re.compile(r"\\([A-Za-z]+)")
+
+
+def tex_literal_or_text(text: str) -> str:
+    """`tex_to_text` for text that may or may not be TeX (a title typed into a TMLR digest or a
+    listing page): decoded when pylatexenc knows every command in it and leaves no accent without
+    its letter, else as it is (`C:\\new\\file`, `a/b\\c`), since pylatexenc drops what it does not know."""
+    if "\\" not in text:
+        return " ".join(text.split())
+    db = _converter().latex_context
+    if any(db.get_macro_spec(name) is None for name in _MACRO.findall(text)):
+        return " ".join(text.split())
+    plain = tex_to_text(text)
+    if any(unicodedata.combining(ch) and (i == 0 or not plain[i - 1].isalnum()) for i, ch in enumerate(plain)):
+        return " ".join(text.split())
+    return plain
 
 
 def tex_title(text: str) -> str:
