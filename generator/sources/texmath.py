@@ -11,7 +11,6 @@ math only when every command in it is one of LaTeX's math commands (`MATH_COMMAN
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 GREEK = (
     "alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi pi "
@@ -57,7 +56,6 @@ _NAMES = re.compile(r"\\([A-Za-z]+)")
 _DELIMITED = re.compile(r"\$(?=\S)[^$\n]{1,400}?(?<=\S)\$(?!\d)|\\\(.{1,400}?\\\)")
 
 
-@lru_cache(maxsize=1 << 14)
 def delimit_math(text: str) -> str:
     """`text` with each run of bare math between `$...$`: `L^\\infty` -> `$L^\\infty$`."""
     if "\\" not in text:
