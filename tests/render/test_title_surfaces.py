@@ -26,13 +26,12 @@ from generator.enrich.display import title_text
 from generator.model import Digest, Library, Paper, SourceRef, evolve
 from generator.render import render_paper_files
 from generator.render.csl import csl_item
-from generator.render.exports import papers_json_pieces
+from generator.render.exports import papers_json
 from generator.render.feeds import render_feeds
 from generator.render.indexes import render_all_pages, render_home
 from generator.render.ris import ris_from_item
 from generator.render.tags import all_tag_slugs, render_tag_pages
 from generator.sources.tex import tex_paragraphs
-from generator.write import Pieces
 from tests.conftest import copy_project, page_h1
 
 ATOM = "{http://www.w3.org/2005/Atom}"
@@ -71,7 +70,7 @@ def surfaces(library: Library, config: Config, paper: Paper) -> dict[str, list[s
     page = render_paper_files(paper, library, config)[f"papers/{paper.slug}.md"]
     head_title, cited = front_matter(page)
     feed = ET.fromstring(render_feeds(library, config, all_tag_slugs(library))["feed.xml"])
-    record = json.loads(str(Pieces(lambda: papers_json_pieces(library))))[0]
+    record = json.loads(papers_json(library))[0]
     item = csl_item(paper)
     ris = re.search(r"^TI  - (.*)$", ris_from_item(item), re.M)
     return {
