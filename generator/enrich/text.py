@@ -13,8 +13,9 @@ _DOLLAR = re.compile(r"\$([^$]+)\$")
 
 @lru_cache(maxsize=1 << 16)
 def plain_title(title: str) -> str:
-    """A title as plain text: `\\mathsf{VISTA}` -> `VISTA`, `$x$` -> `x`. (Cached: pages ask for
-    each title many times, in lists, related papers and pictures.)"""
+    """A title's words: `\\mathsf{VISTA}` -> `VISTA`, `$x$` -> `x`, other TeX left as it is. For
+    slugs, keys and matching, which must not change; pages show `display.title_text`. (Cached:
+    it is asked for each title many times.)"""
     text = _CMD_ARG.sub(r"\1", title)
     text = _DOLLAR.sub(lambda m: _CMD_ARG.sub(r"\1", m.group(1)), text)
     return " ".join(text.split())

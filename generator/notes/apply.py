@@ -14,6 +14,7 @@ from typing import Any
 
 from ..config import Config
 from ..enrich import Pin, Registry
+from ..enrich.display import title_text
 from ..enrich.text import plain_title
 from ..errors import Problems
 from ..model import Library, Paper
@@ -175,7 +176,7 @@ def index_notes(library: Library, by_paper: dict[str, Note], orphans: list[Note]
                 if pid is None:
                     return None, escape.text(target)
                 p = papers[pid]
-                return _href(me, p, config), escape.text(plain_title(p.title))
+                return _href(me, p, config), escape.text(title_text(p.title))
 
             index.html[owner] = render_body(note.body, resolve_all(raw, lookup))
     index.by_paper = {pid: n for pid, n in by_paper.items() if pid in papers}

@@ -19,15 +19,13 @@ the untitled paper has none (its page shows a placeholder, which a citation must
 from __future__ import annotations
 
 import re
-import xml.etree.ElementTree as ET
 from functools import lru_cache
 from typing import Any
 
 from ..enrich.bibtex import TMLR, TMLR_ISSN
 from ..enrich.bibtex.names import _kept_whole, split_name
-from ..enrich.text import plain_title
+from ..enrich.display import title_text
 from ..model import Paper
-from .math import MATH
 
 OTHERS = {"literal": "others"}
 ANONYMOUS = {"literal": "Anonymous"}
@@ -132,52 +130,3 @@ def _issued(paper: Paper) -> list[int]:
     if paper.date and paper.date.year == year:
         return [year, paper.date.month]
     return [year]
-
-
-@lru_cache(maxsize=1 << 14)
-def title_text(title: str) -> str:
-    """A title as plain text, as the page's heading shows it (`plain_title`: `$\\mathsf{VISTA}$` ->
-    `VISTA`), with any TeX left in its math written as text: `$\\alpha$-divergence` ->
-    `α-divergence`, `$O(n^2)$` -> `O(n^2)`. No TeX markup reaches a reference."""
-    if "$" not in title and "\\" not in title:
-        return plain_title(title)
-    text = MATH.sub(lambda m: math_text(m.group(1) if m.group(1) is not None else m.group(2)), title)
-    text = plain_title(text)
-    # A command outside math that plain_title does not know (`\\LaTeX`, `\\&`): its name, or the character.
-    text = _COMMAND.sub(lambda m: m.group(1) or m.group(2), text)
-    return " ".join(text.replace("{", "").replace("}", "").split())
-
-
-# `\\name` and the space that ends it, or `\\&` (an escaped character).
-_COMMAND = re.compile(r"\\(?:([A-Za-z]+)\s?|([^A-Za-z\s]?))")
-
-
-@lru_cache(maxsize=1 << 14)
-def math_text(latex: str) -> str:
-    """A formula as plain text, read off its MathML (latex2mathml): letters and symbols as
-    Unicode, `^`/`_` before a script (in parentheses when longer than one character)."""
-    from latex2mathml.converter import convert
-
-    try:
-        root = ET.fromstring(convert(latex))
-    except Exception:  # latex2mathml raises many kinds of errors on odd input
-        return plain_title(latex).replace("\\", "")
-    return _node_text(root).strip()
-
-
-def _node_text(node: ET.Element) -> str:
-    tag = node.tag.rsplit("}", 1)[-1]
-    kids = list(node)
-    if tag in ("msup", "msub") and len(kids) == 2:
-        mark = "^" if tag == "msup" else "_"
-        script = _node_text(kids[1])
-        return _node_text(kids[0]) + mark + (script if len(script) == 1 else f"({script})")
-    if tag == "msubsup" and len(kids) == 3:
-        return _node_text(kids[0]) + "_" + _node_text(kids[1]) + "^" + _node_text(kids[2])
-    if tag == "mfrac" and len(kids) == 2:
-        return _node_text(kids[0]) + "/" + _node_text(kids[1])
-    if tag == "msqrt":
-        return "√" + "".join(_node_text(k) for k in kids)
-    if tag == "annotation":
-        return ""
-    return (node.text or "") + "".join(_node_text(k) + (k.tail or "") for k in kids)

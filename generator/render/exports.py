@@ -7,7 +7,7 @@ import math
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ..enrich.text import plain_title
+from ..enrich.display import title_text
 from ..model import Library, Paper
 from . import escape
 from .paper import venue_line
@@ -20,7 +20,7 @@ def paper_record(paper: Paper, by_id: dict[str, Paper]) -> dict[str, Any]:
     return {
         "id": paper.id,
         "key": paper.key,
-        "title": plain_title(paper.title),
+        "title": title_text(paper.title),
         "title_source": paper.title,
         "authors": list(paper.authors),
         "authors_complete": paper.authors_complete,
@@ -112,7 +112,7 @@ def own_record(paper: Paper) -> tuple[str, ...]:
     s = _string
     p = paper
     date = p.date
-    head = (f'{{"id": {s(p.id)}, "key": {s(p.key)}, "title": {s(plain_title(p.title))}, '
+    head = (f'{{"id": {s(p.id)}, "key": {s(p.key)}, "title": {s(title_text(p.title))}, '
             f'"title_source": {s(p.title)}, "authors": {_strings(p.authors)}, '
             f'"authors_complete": {_bool(p.authors_complete)}, "abstract": ')
     tail = (f', "url": {_opt(p.url)}, "arxiv": {_opt(p.arxiv_id)}, "doi": {_opt(p.doi)}, '

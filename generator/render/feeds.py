@@ -16,7 +16,7 @@ import datetime as dt
 import re
 
 from ..config import Config
-from ..enrich.text import plain_title
+from ..enrich.display import title_text
 from ..model import Library, Paper
 from .indexes import newest
 from .links import page_url, paper_md, tag_feed
@@ -80,7 +80,7 @@ def atom(papers: list[Paper], base: str, path: str, title: str, subtitle: str = 
         entry = fg.add_entry()
         url = base + page_url(paper_md(paper))
         entry.id(url)
-        entry.title(xml_text(plain_title(paper.title)) or "Untitled")
+        entry.title(xml_text(title_text(paper.title)) or "Untitled")
         entry.link(href=url, rel="alternate", type="text/html")
         for name in paper.authors:
             entry.author({"name": xml_text(name)})

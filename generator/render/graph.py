@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..enrich.text import plain_title
+from ..enrich.display import title_text
 from ..model import Paper
 from . import escape
 from .links import url_from
@@ -35,7 +35,7 @@ def short(text: str, limit: int) -> str:
 
 
 def _label(paper: Paper) -> str:
-    return plain_title(paper.title)
+    return title_text(paper.title)
 
 
 XLINK = "http://www.w3.org/1999/xlink"
@@ -43,7 +43,7 @@ XLINK = "http://www.w3.org/1999/xlink"
 
 def title_texts(title: str) -> tuple[str, str]:
     """A paper's escaped title and its escaped 40-character label, as its neighbours draw it."""
-    label = plain_title(title)
+    label = title_text(title)
     return escape.text(label), escape.text(short(label, 40))
 
 

@@ -18,7 +18,7 @@ tags themselves, contents HTML-escaped like every front-matter value (escape.met
 from __future__ import annotations
 
 from ..enrich.bibtex import TMLR, TMLR_ISSN
-from ..enrich.text import plain_title
+from ..enrich.display import title_text
 from ..model import Paper
 from . import escape
 from .csl import _ARXIV_ID, _DOI
@@ -30,7 +30,7 @@ def highwire_tags(paper: Paper) -> list[tuple[str, str]]:
     """(name, content) of every tag but `citation_abstract_html_url`, contents as plain text."""
     tags: list[tuple[str, str]] = []
     if not paper.title_missing:
-        tags.append(("citation_title", plain_title(paper.title)))
+        tags.append(("citation_title", title_text(paper.title)))
     tags += [("citation_author", name) for name in (paper.authors or ("Anonymous",))]
     if paper.year is not None:
         date = paper.date

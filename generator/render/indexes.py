@@ -6,7 +6,7 @@ hold 50,000 rows, which Python-Markdown took twenty seconds to parse."""
 from __future__ import annotations
 
 from ..config import Config
-from ..enrich.text import plain_title
+from ..enrich.display import title_text
 from ..model import STATUSES, Digest, Library, Paper
 from . import escape
 from .html import FLAG, Ids, heading, table
@@ -18,7 +18,7 @@ from .status import PAGES, status_counts
 
 
 def paper_link(paper: Paper, from_md: str) -> str:
-    return f"[{escape.text(plain_title(paper.title))}]({rel(from_md, paper_md(paper))})"
+    return f"[{escape.text(title_text(paper.title))}]({rel(from_md, paper_md(paper))})"
 
 
 def first_author(paper: Paper) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import posixpath
 from functools import lru_cache
 
-from ..enrich.text import plain_title
+from ..enrich.display import title_text
 from ..model import Digest, Paper
 from . import escape
 
@@ -71,7 +71,7 @@ def url_from(from_md: str, to: str) -> str:
 
 def paper_anchor(paper: Paper, from_md: str) -> str:
     """The paper's title linking to its page, as HTML, for pages written as HTML."""
-    return f'<a href="{url_from(from_md, paper_md(paper))}">{escape.text(plain_title(paper.title))}</a>'
+    return f'<a href="{url_from(from_md, paper_md(paper))}">{escape.text(title_text(paper.title))}</a>'
 
 
 def fence(body: str, lang: str) -> str:

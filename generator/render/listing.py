@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..enrich.text import plain_title
+from ..enrich.display import title_text
 from ..model import Library, Paper
 
 # paper.py as a module, not its function: paper.py imports tags.py, which imports this module.
@@ -29,7 +29,7 @@ class Entry:
 
     def __init__(self, paper: Paper) -> None:
         self.paper = paper
-        title = plain_title(paper.title)
+        title = title_text(paper.title)
         self.title = escape.text(title)
         self.author = escape.text(paper.first_author) + (
             " et al." if len(paper.authors) > 1 or not paper.authors_complete else "")

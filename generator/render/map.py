@@ -7,7 +7,7 @@ from __future__ import annotations
 import heapq
 from collections import Counter
 
-from ..enrich.text import plain_title
+from ..enrich.display import title_text
 from ..model import Library, Paper
 from . import escape
 from .graph import OTHER_COLOUR, PALETTE, MapNode, layout, map_svg
@@ -129,7 +129,7 @@ def render_map(library: Library) -> str:
     unlabelled = [p for i, p in enumerate(drawn) if i not in labelled]
     if unlabelled and len(drawn) <= 120:
         lines += ["## Papers without a label on the map", ""]
-        lines += [f"- [{escape.text(plain_title(p.title))}]({paper_md(p)})" for p in unlabelled]
+        lines += [f"- [{escape.text(title_text(p.title))}]({paper_md(p)})" for p in unlabelled]
         lines.append("")
     return "\n".join(lines)
 

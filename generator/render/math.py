@@ -14,6 +14,7 @@ from html import escape as html_escape
 
 from latex2mathml.converter import convert
 
+from ..sources.texmath import delimit_math
 from . import escape
 
 # Pandoc's rule: no space inside the delimiters, and a closing `$` not followed by a digit.
@@ -64,10 +65,13 @@ def _rebuild(node: ET.Element) -> str | None:
 
 
 def rich_text(value: str) -> str:
-    """Untrusted prose with its math as MathML and everything else escaped (see escape.text)."""
+    """Untrusted prose with its math as MathML and everything else escaped (see escape.text).
+    Math written without `$` (`\\mathsf{VISTA}`, `d \\gg n`, as TMLR digests and arXiv carry it)
+    is math too (sources/texmath.py)."""
     value = escape.fold(value)
-    if "$" not in value and "\\(" not in value:
+    if "$" not in value and "\\" not in value:
         return escape.chars(value)
+    value = delimit_math(value)
     out: list[str] = []
     pos = 0
     for m in MATH.finditer(value):

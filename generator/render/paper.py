@@ -11,7 +11,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from urllib.parse import quote
 
-from ..enrich.text import plain_title
+from ..enrich.display import title_text
 from ..model import Digest, Library, Paper
 from ..sources.subjects import class_name
 from . import escape
@@ -87,7 +87,7 @@ def quote_plus(text: str) -> str:
 
 
 def search_links(paper: Paper) -> list[tuple[str, str]]:
-    q = quote_plus(plain_title(paper.title))
+    q = quote_plus(title_text(paper.title))
     return [
         ("Search arXiv", f"https://arxiv.org/search/?query={q}&searchtype=title"),
         ("Google Scholar", f"https://scholar.google.com/scholar?q={q}"),
@@ -176,7 +176,7 @@ def own_parts(paper: Paper) -> tuple[str, str, str]:
     """The parts of a paper's page that depend on its own fields alone (`own_fields`): the front
     matter, its link buttons, and the author line."""
     head = "\n".join([
-        "---", f"title: {escape.yaml_string(plain_title(paper.title))}",
+        "---", f"title: {escape.yaml_string(title_text(paper.title))}",
         f"description: {escape.yaml_string(description(paper))}",
         "template: paper.html",
         # The body is finished HTML: the MkDocs plugin skips Markdown for it (the same article).
@@ -224,7 +224,7 @@ def render_paper(paper: Paper, library: Library, bibtex: str,
         front_matter(paper, own),
         "",
         chips(paper, me, slugs or {}),
-        heading(1, escape.text(plain_title(paper.title)), ids),
+        heading(1, escape.text(title_text(paper.title)), ids),
         own[2],
         header(paper, own, note.path if note else None, edit_url),
         *filter(None, [arxiv_details(paper)]),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..enrich.text import plain_title
+from ..enrich.display import title_text
 from ..model import Library, Paper
 from ..notes.model import Note, queue_order
 from . import escape
@@ -50,7 +50,7 @@ def render_status_pages(library: Library) -> dict[str, str]:
         if pairs:
             lines += ["| Title | First author | Rating | Added |", "| --- | --- | --- | --- |"]
             for paper, note in pairs:
-                link = f"[{escape.text(plain_title(paper.title))}]({rel(page, paper_md(paper))})"
+                link = f"[{escape.text(title_text(paper.title))}]({rel(page, paper_md(paper))})"
                 rating = rating_badge(note.rating) if note.rating else ""
                 added = note.added.isoformat() if note.added else ""
                 lines.append(f"| {link} | {escape.text(paper.first_author)} | {rating} | {added} |")

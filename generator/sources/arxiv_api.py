@@ -32,7 +32,7 @@ from .common import RawDigest, arxiv_id, arxiv_paper, doi
 from .dates import MONTH_NAMES
 from .feedxml import NS, element_lines, looks_like_xml, parse, text_of
 from .subjects import is_category
-from .tex import tex_paragraphs, tex_to_text
+from .tex import tex_paragraphs, tex_title, tex_to_text
 
 FORMAT = "arxiv-api"
 
@@ -57,7 +57,7 @@ def _paper(entry: Element, line: int, path: str, problems: Problems) -> Paper | 
     if ident is None:
         problems.warn(path, line, f"entry id {raw_id[:80]!r} is not an arXiv abstract address; entry skipped")
         return None
-    title = tex_to_text(text_of(entry, "atom:title"))
+    title = tex_title(text_of(entry, "atom:title"))
     abstract = tex_paragraphs(_paragraphs(entry.find("atom:summary", NS)))
     names = tuple(tex_to_text(text_of(a, "atom:name")) for a in entry.findall("atom:author", NS))
     names = tuple(n for n in names if n)

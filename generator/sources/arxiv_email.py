@@ -32,7 +32,7 @@ from ..errors import Problems
 from ..model import Paper, SourceRef
 from .authors import parse_authors
 from .common import RawDigest, arxiv_id, arxiv_paper, doi
-from .tex import tex_paragraphs, tex_to_text
+from .tex import tex_paragraphs, tex_title, tex_to_text
 
 FORMAT = "arxiv-email"
 _START = re.compile(r"^\\\\\s*$")
@@ -166,7 +166,7 @@ def _paper(rec: _Record, path: str, problems: Problems) -> Paper | None:
     if ident is None:
         problems.warn(path, rec.line, f"'arXiv:{rec.ident}' is not an arXiv identifier; record skipped")
         return None
-    title = tex_to_text(rec.fields.get("Title", ""))
+    title = tex_title(rec.fields.get("Title", ""))
     authors = parse_authors(_AFFILIATION.sub("", tex_to_text(rec.fields.get("Authors", ""))))
     abstract = _abstract(rec.abstract)
     if not title:

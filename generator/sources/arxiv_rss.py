@@ -28,7 +28,7 @@ from ..model import Paper, SourceRef
 from .authors import parse_authors
 from .common import RawDigest, arxiv_id, arxiv_paper, doi
 from .feedxml import NS, element_lines, looks_like_xml, parse, text_of
-from .tex import tex_paragraphs, tex_to_text
+from .tex import tex_paragraphs, tex_title, tex_to_text
 
 FORMAT = "arxiv-feed"
 _PREAMBLE = re.compile(r"^\s*arXiv:\S+\s+Announce Type:\s*[\w-]+\s*(?:Abstract:\s*)?", re.I)
@@ -66,7 +66,7 @@ def _paper(item: Element, line: int, path: str, problems: Problems) -> Paper | N
         problems.warn(path, line, "item without an arXiv identifier (no arxiv.org/abs/ link); item skipped")
         return None
     kind = text_of(item, "arxiv:announce_type").lower()
-    title = tex_to_text(_field(item, "title", "atom:title"))
+    title = tex_title(_field(item, "title", "atom:title"))
     abstract = tex_paragraphs(_PREAMBLE.sub("", body.strip()))
     creators = text_of(item, "dc:creator") or ", ".join(
         text_of(a, "atom:name") for a in item.findall("atom:author", NS))

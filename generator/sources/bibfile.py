@@ -21,7 +21,7 @@ from ..errors import Problems
 from ..model import Paper, SourceRef
 from .common import RawDigest, arxiv_id, doi, openreview_id, placeholder_title, record_id
 from .dates import MONTH_NAMES
-from .tex import tex_paragraphs, tex_to_text
+from .tex import tex_paragraphs, tex_title, tex_to_text
 
 FORMAT = "bibtex"
 _ENTRY_START = re.compile(r"(?m)^[ \t]*@[ \t]*([A-Za-z]+)[ \t]*[{(]")
@@ -74,7 +74,7 @@ def _paper(key: str, entry: Entry, line: int, path: str, problems: Problems) -> 
     people = list(entry.persons.get("author", ()))
     complete = not people or people[-1].last_names != ["others"]
     names = tuple(_name(p) for p in people if p.last_names != ["others"])
-    title = tex_to_text(fields.get("title", ""))
+    title = tex_title(fields.get("title", ""))
     abstract = tex_paragraphs(fields.get("abstract", ""))
     if not title:
         problems.warn(path, line, f"entry {key!r} has no title; kept, with a placeholder title on its page")

@@ -3,13 +3,20 @@
 pylatexenc does the decoding (accents, `{\\L}ukasz`, `{\\em ...}`, `--`, unknown macros), so the
 project keeps no table of its own. `$...$` math stays as it is: the pages render it. What
 pylatexenc would read differently from how these fields are written is settled first: a bare `%`
-is a per cent sign there (abstracts say "5% better"), not a comment, and `\\cite{a,b}` becomes
-`[a,b]`. The result is plain text; it is escaped where every text is (render/escape.py).
+is a per cent sign there (abstracts say "5% better"), not a comment, a bare `&` is an ampersand
+("theory & practice"; an RSS feed's `&amp;` arrives as one), not an alignment tab, and
+`\\cite{a,b}` becomes `[a,b]`. Titles and abstracts (`tex_title`, `tex_paragraphs`) also keep
+the math arXiv writes without dollar signs (`L^\\infty`, `d \\gg n`) as math, delimited
+(texmath.py), where pylatexenc would print the symbols and drop the spaces after them ("d ≫n"),
+and decode the HTML character references that a feed escaped twice (`$1 &lt; p$`, `R&amp;D`).
+The result is plain text; it is escaped where every text is (render/escape.py).
 """
 
 from __future__ import annotations
 
+import html
 import re
+import unicodedata
 from functools import lru_cache
 from typing import Any
 
@@ -18,9 +25,13 @@ from pylatexenc.latexwalker import LatexWalker
 from pylatexenc.latexwalker import get_default_latex_context_db as walker_db
 from pylatexenc.macrospec import MacroSpec
 
+from .texmath import delimit_math
+
 # Text with none of these is left as it is (most titles and names): no parse at all.
 _TEX = re.compile(r"[\\{}~$%]|--")
-_BARE_PERCENT = re.compile(r"(?<!\\)%")
+_BARE = re.compile(r"(?<!\\)([%&])")
+# A character reference (`&lt;`, `&#8211;`, `&#x3b1;`); a bare `&` ("Fast & Fair") is none.
+_REFERENCE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 _CITE = ("cite", "citep", "citet", "citealp", "citeauthor", "citeyear", "nocite")
 
 
@@ -41,6 +52,7 @@ def _converter() -> LatexNodes2Text:
         *(MacroTextSpec(name, simplify_repl=_cite) for name in _CITE),
         MacroTextSpec("url", simplify_repl="%s"),
         MacroTextSpec("href", simplify_repl=_link_text),
+        *(MacroTextSpec(name, simplify_repl=name) for name in ("TeX", "LaTeX", "BibTeX")),
     ])
     return LatexNodes2Text(latex_context=db, math_mode="verbatim", strict_latex_spaces=True)
 
@@ -58,7 +70,7 @@ def tex_to_text(text: str) -> str:
     """`text` with its TeX markup decoded to Unicode, math kept, white space folded."""
     if not _TEX.search(text):
         return " ".join(text.split())
-    source = _BARE_PERCENT.sub(r"\\%", text)
+    source = _BARE.sub(r"\\\1", text)
     try:
         nodes = LatexWalker(source, latex_context=_parsing(), tolerant_parsing=True).get_latex_nodes()[0]
         plain = _converter().nodelist_to_text(nodes)
@@ -67,7 +79,33 @@ def tex_to_text(text: str) -> str:
     return " ".join(plain.replace("\u00a0", " ").split())
 
 
+_MACRO = re.compile(r"\\([A-Za-z]+)")
+
+
+def tex_literal_or_text(text: str) -> str:
+    """`tex_to_text` for text that may or may not be TeX (a title typed into a TMLR digest or a
+    listing page): decoded when pylatexenc knows every command in it and leaves no accent without
+    its letter, else as it is (`C:\\new\\file`, `a/b\\c`), since pylatexenc drops what it does not know."""
+    if "\\" not in text:
+        return " ".join(text.split())
+    db = _converter().latex_context
+    if any(db.get_macro_spec(name) is None for name in _MACRO.findall(text)):
+        return " ".join(text.split())
+    plain = tex_to_text(text)
+    if any(unicodedata.combining(ch) and (i == 0 or not plain[i - 1].isalnum()) for i, ch in enumerate(plain)):
+        return " ".join(text.split())
+    return plain
+
+
+def tex_title(text: str) -> str:
+    """A title: `tex_to_text`, with its bare math kept as `$...$` (`L^\\infty` -> `$L^\\infty$`)
+    and its character references decoded (`&lt;` -> `<`)."""
+    if "&" in text:
+        text = _REFERENCE.sub(lambda m: html.unescape(m.group(0)), text)
+    return tex_to_text(delimit_math(text))
+
+
 def tex_paragraphs(text: str) -> str:
-    """An abstract's paragraphs (separated by blank lines), each decoded by `tex_to_text`."""
-    paras = [tex_to_text(p) for p in re.split(r"\n\s*\n", text)]
+    """An abstract's paragraphs (separated by blank lines), each decoded as `tex_title` decodes."""
+    paras = [tex_title(p) for p in re.split(r"\n\s*\n", text)]
     return "\n\n".join(p for p in paras if p)

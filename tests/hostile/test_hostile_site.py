@@ -23,7 +23,7 @@ from hostile_html import (
 )
 from pybtex.database import parse_string
 
-from generator.enrich.text import plain_title
+from generator.enrich.display import title_text
 from generator.render.paper import description
 
 pytestmark = pytest.mark.slow
@@ -60,7 +60,7 @@ def test_no_page_has_an_injected_element_attribute_or_comment(built: Site) -> No
 def test_paper_pages_show_title_authors_and_abstract_as_text(built: Site) -> None:
     for record in built.papers:
         page = built.page(record["page"])
-        title = plain_title(record["title_source"])
+        title = title_text(record["title_source"])  # as every page shows a title
         assert page.title == f"{title} - Reading list"
         assert title in page.text
         for name in record["authors"]:

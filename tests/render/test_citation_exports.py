@@ -147,7 +147,7 @@ def test_names_ids_and_truncated_lists(seeds: BuildResult) -> None:
         {"family": "Navas Gómez", "given": "Alfonso de Jesús"},
         {"family": "King", "given": "Martin Luther", "suffix": "Jr."},
         {"family": "ORZALESI"}, {"literal": "others"}]
-    assert item["title"] == "α-Divergence in O(n^2) with Style"
+    assert item["title"] == "α-Divergence in O(n²) with Style"
     assert (item["type"], item["number"], item["DOI"]) == ("article", "2501.01234", "10.48550/arXiv.2501.01234")
     ris = ris_record(odd)
     assert "AU  - van der Waals, Johannes Diderik\nAU  - Navas Gómez, Alfonso de Jesús\n" in ris

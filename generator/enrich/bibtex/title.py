@@ -19,6 +19,7 @@ import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
 
+from ...sources.texmath import GREEK, MATH_ALLOWED, MATH_MAP, delimit_math
 from .texchars import UNICODE_MATH, tex_char
 
 # Pandoc's rule (as in render/math.py): no space inside the delimiters, closing `$` not before a digit.
@@ -41,37 +42,14 @@ _MATH_ARG1 = frozenset(
     "operatorname sqrt hat tilde bar vec dot overline widehat widetilde".split()
 )
 _MATH_ARG2 = frozenset({"frac", "tfrac", "dfrac"})
-_GREEK = (
-    "alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi pi "
-    "rho sigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi Pi Sigma Upsilon "
-    "Phi Psi Omega"
-).split()
-_MATH_SYMBOLS = frozenset([*_GREEK, "ell", "infty", "partial", "nabla", "times", "cdot", "pm",
+_MATH_SYMBOLS = frozenset([*GREEK, "ell", "infty", "partial", "nabla", "times", "cdot", "pm",
                            "leq", "geq", "neq", "approx", "sim", "to", "rightarrow", "leftarrow"])
 _TEXT_CMDS = frozenset("emph textit textbf textsc texttt textsf textrm".split())
 # Math may use only commands of LaTeX itself, so an entry compiles in a document that loads
 # no package; common amsmath/amssymb ones are mapped to their nearest base command. A formula
 # with any other command (`\input`, `\def`, an unknown macro) goes in as escaped text.
-_MATH_ALLOWED = frozenset([*_GREEK, *(
-    "varpi varrho varsigma ell infty partial nabla times cdot cdots ldots dots vdots ddots pm mp div "
-    "ast star circ bullet leq le geq ge neq ne approx sim simeq equiv cong propto ll gg prec succ "
-    "preceq succeq to rightarrow leftarrow Rightarrow Leftarrow leftrightarrow Leftrightarrow mapsto "
-    "longrightarrow longleftarrow uparrow downarrow in notin ni subset subseteq supset supseteq cup cap "
-    "setminus emptyset forall exists neg lnot wedge vee land lor oplus otimes odot bigcup bigcap sum "
-    "prod int oint sqrt frac log ln exp sin cos tan sinh cosh tanh max min sup inf lim limsup liminf "
-    "arg det dim ker deg gcd Pr mathsf mathbf mathcal mathrm mathit mathtt hat tilde bar vec dot ddot "
-    "check breve acute grave overline underline widehat widetilde left right big Big bigg Bigg langle "
-    "rangle lfloor rfloor lceil rceil top bot perp mid parallel prime surd angle triangle quad qquad "
-    "colon lbrace rbrace vert Vert imath jmath Re Im aleph hbar wp star dagger ddagger smile frown "
-    "models vdash dashv cdotp ldotp hookrightarrow rightharpoonup leftharpoonup uplus sqcup sqcap "
-    "bigoplus bigotimes coprod amalg diamond triangleleft triangleright bigtriangleup bigtriangledown "
-    "wr lhd rhd unlhd unrhd flat natural sharp clubsuit diamondsuit heartsuit spadesuit mho"
-).split()])
-_MATH_MAP = {"mathbb": "mathbf", "boldsymbol": "mathbf", "bm": "mathbf", "text": "mathrm",
-             "textrm": "mathrm", "textnormal": "mathrm", "operatorname": "mathrm", "mathscr": "mathcal",
-             "mathfrak": "mathrm", "tfrac": "frac", "dfrac": "frac", "lvert": "vert", "rvert": "vert",
-             "lVert": "Vert", "rVert": "Vert", "coloneqq": "colon=", "leqslant": "leq", "geqslant": "geq",
-             "varnothing": "emptyset"}
+_MATH_ALLOWED = MATH_ALLOWED
+_MATH_MAP = MATH_MAP
 # Proper names that title-casing styles would wrongly lower-case; extend as digests need.
 EPONYMS = frozenset(
     "Hessian Hessians Markov Markovian Krylov Bayes Bayesian Gauss Gaussian Gaussians Euclidean "
@@ -255,7 +233,8 @@ def _commands(text: str, protect: bool) -> str:
 
 def latex_title(title: str, protect: bool = True) -> str:
     """A digest title as a BibTeX title field value (LaTeX, braces balanced)."""
-    title = _quotes(" ".join(unicodedata.normalize("NFC", title).split()))
+    # Math written without `$` (`L^\\infty`) is math, as on the pages (sources/texmath.py).
+    title = delimit_math(_quotes(" ".join(unicodedata.normalize("NFC", title).split())))
     out: list[str] = []
     pos = 0
     for m in _MATH.finditer(title):
