@@ -84,11 +84,14 @@ def csl_item(paper: Paper, *, abstract: bool = True) -> dict[str, Any]:
     if accessed:
         item["accessed"] = {"date-parts": [accessed]}
     item.update(own)
-    if _arxiv(paper):
+    ident = paper.arxiv_id
+    if ident and _arxiv(paper):
         if item["type"] == "article":
-            item.setdefault("number", paper.arxiv_id)
+            # The bare id (Zotero writes `number = {arXiv:2005.07513}`: IEEE's `arXiv: arXiv:...`).
+            if ident in str(item.get("number", ident)):
+                item["number"] = ident
         else:
-            item["note"] = f"arXiv:{paper.arxiv_id}"
+            item["note"] = f"arXiv:{ident}"
     if paper.doi and _DOI.match(paper.doi):
         item["DOI"] = paper.doi
     if paper.url and _URL.match(paper.url.strip()):

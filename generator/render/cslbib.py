@@ -6,11 +6,12 @@ field a citation prints, in CSL's words, as pandoc's BibTeX reader maps them (`p
   `book`, `@incollection` `chapter`, `@techreport` `report`, a thesis `thesis`, `@online`
   `webpage`; `@misc` and anything else `document` (CSL's generic type; pandoc gives none), but an
   arXiv preprint is an `article` with `publisher` arXiv, as the other papers' (render/csl.py);
-- `container-title` (journal, journaltitle or booktitle), `collection-title` (series),
+- `container-title` (journal, journaltitle or booktitle) and its abbreviation
+  (`container-title-short`: shortjournal), `collection-title` (series),
   `volume`, `issue` (an article's number; another type's number is its `number`, or the series'
   `collection-number`), `page` (`6840--6851` -> `6840-6851`), `edition`, `publisher` (or the
   institution, school, organization, or how it was published), `genre` (a report's or thesis'
-  type), `publisher-place` (address or location), `ISBN`, `ISSN`,
+  type), `publisher-place` (address or location), `event` (eventtitle), `ISBN`, `ISSN`,
   and the editors;
 - `issued`: the year, with the month only when the entry has one (`month`, or a `date` of
   `YYYY-MM[-DD]`, which gives the day too): a year-only entry is dated by its year alone;
@@ -67,6 +68,9 @@ def bib_csl_fields(paper: Paper, csl_type: str) -> dict[str, Any]:
     container = text("journal", "journaltitle", "booktitle")
     if container:
         out["container-title"] = container
+    short = text("shortjournal", "journalabbrev")
+    if short:
+        out["container-title-short"] = short  # IEEE cites a journal by its abbreviation
     series = text("series")
     if series:
         out["collection-title"] = series
@@ -94,6 +98,9 @@ def bib_csl_fields(paper: Paper, csl_type: str) -> dict[str, Any]:
     place = text("address", "location")
     if place:
         out["publisher-place"] = place
+    event = text("eventtitle")
+    if event:
+        out["event"] = event
     for key, name in (("ISBN", "isbn"), ("ISSN", "issn")):
         value = text(name)
         if value:
