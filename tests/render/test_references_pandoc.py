@@ -302,3 +302,23 @@ def test_ris_records_of_a_bib_file_carry_its_fields(builds: dict[str, BuildResul
             lstm["doi"]) == ("JOUR", "9", "8", "1735", "1780", "10.1162/neco.1997.9.8.1735")
     assert zotero["bird_natural_2009"]["type_of_reference"] == "BOOK"
     assert zotero["sharma_survey_2021"]["type_of_reference"] == "CHAP"
+
+
+def test_highwire_tags_of_a_bib_entry_carry_its_fields_and_its_own_date(builds: dict[str, BuildResult]) -> None:
+    """Zotero's Connector reads the page's Highwire tags: a year-only entry is dated by its year
+    (not 2020/01/01), and the entry's container, volume, pages and publisher are there."""
+    from generator.render.highwire import highwire_tags
+
+    papers = {p.key: p for name in ("real-publisher-exports", "real-zotero-library", "real-zotero-biblatex")
+              for p in builds[name].library.papers}
+    ddpm = highwire_tags(papers["NEURIPS2020_4c5bcfec"])
+    assert ("citation_publication_date", "2020") in ddpm
+    for tag in (("citation_conference_title", "Advances in Neural Information Processing Systems"),
+                ("citation_volume", "33"), ("citation_firstpage", "6840"), ("citation_lastpage", "6851"),
+                ("citation_publisher", "Curran Associates, Inc.")):
+        assert tag in ddpm
+    lstm = dict(highwire_tags(papers["hochreiter_long_1997"]))
+    assert (lstm["citation_publication_date"], lstm["citation_journal_title"], lstm["citation_volume"],
+            lstm["citation_issue"], lstm["citation_doi"]) == ("1997/11", "Neural Computation", "9", "8",
+                                                              "10.1162/neco.1997.9.8.1735")
+    assert dict(highwire_tags(papers["branavanLearningWinReading2012"]))["citation_publication_date"] == "2012/04/30"
