@@ -1,5 +1,5 @@
 """The CSL fields of a paper read from a .bib file (sources/bibfile.py): what its entry says, every
-field a citation prints, in CSL's words, as pandoc's BibTeX reader maps them (`pandoc -f bibtex
+field a citation prints, in CSL's words, as pandoc's BibLaTeX reader maps them (`pandoc -f biblatex
 -t csljson`; tests/render/test_references_pandoc.py compares the two field by field).
 
 - the type: `@article` is `article-journal`, `@inproceedings` `paper-conference`, `@book`
@@ -33,7 +33,7 @@ from ..model import Paper
 from ..sources.dates import MONTH_NAMES
 from ..sources.tex import tex_to_text
 
-# BibTeX and BibLaTeX entry types -> CSL types (pandoc's mapping; `article` for the rest).
+# BibTeX and BibLaTeX entry types -> CSL types (pandoc's mapping; `document` for the rest).
 TYPES = {"article": "article-journal", "inproceedings": "paper-conference", "conference": "paper-conference",
          "book": "book", "mvbook": "book", "proceedings": "book", "collection": "book", "booklet": "pamphlet",
          "incollection": "chapter", "inbook": "chapter", "techreport": "report", "report": "report",
@@ -43,7 +43,7 @@ _THESES = {"phdthesis": "PhD thesis", "mastersthesis": "Master's thesis"}
 # Types whose `number` is the issue of a journal, and types whose `number` is the entry's own
 # (a report's number); any other type's number is its series' (`collection-number`).
 _ISSUE_NUMBER = {"article-journal"}
-_OWN_NUMBER = {"report", "thesis", "article", "webpage", "pamphlet"}
+_OWN_NUMBER = {"report", "thesis", "article", "webpage", "pamphlet", "document", "manuscript"}
 _MONTHS = {m[:3]: n for n, m in enumerate(MONTH_NAMES, start=1)}
 _DATE = re.compile(r"^\s*(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?")
 
