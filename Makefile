@@ -51,6 +51,7 @@ test: deps system-deps lint
 # Regenerate the golden Markdown, BibTeX and formatted-reference files after an intended change.
 golden: deps
 	READINGLIST_UPDATE_GOLDEN=1 $(BIN)/pytest -q tests/render/test_golden.py tests/render/test_references.py \
+	  tests/render/test_references_pandoc.py \
 	  tests/enrich/bibtex/test_bibtex_golden.py
 
 # The whole build of 10,000 papers (both workloads, every variant of benchmarks/variants.py, three

