@@ -202,3 +202,29 @@ def test_no_file_in_seeds_sits_unread_without_a_word(project: Callable[..., Conf
         "seeds/2025-08-08-old.yml: warning: no digest beside this file, so nothing reads it (a date sidecar has "
         "its digest's name: 2025-08-08-cs-lg.txt and 2025-08-08-cs-lg.yml)",
         f"seeds/saved.md:1: error: {NOT_A_DIGEST}"]
+
+
+def test_a_note_answers_the_warnings_of_its_record(project: Callable[..., Config]) -> None:
+    """`title:` answers a missing title, and the citations then carry it; `accept_warnings: true`
+    keeps a record as it is; `hidden: true` leaves it out. Other records' warnings stay."""
+    config = _no_notes(project(seeds=False))
+    config.notes_dir.mkdir()
+    shutil.copy(FIXTURES / "readers" / "library.bib", config.seeds_dir / "library.bib")
+    untitled = ("seeds/library.bib:35: warning: entry 'notitle2024' has no title; kept, with a placeholder title "
+                "on its page")
+    broken = ("seeds/library.bib:44: error: BibTeX syntax error (premature end of file) in the entry that "
+              "starts at line 41; entry skipped")
+    assert [str(p) for p in build(config, write=False).problems] == [untitled, broken]
+    note = config.notes_dir / "notitle2024.md"
+    note.write_text("---\ntitle: A Title the Curator Found\n---\n")
+    titled = build(config, write=False)
+    assert [str(p) for p in titled.problems] == [broken]  # an error is no record's warning to answer
+    paper = next(p for p in titled.library.papers if p.key == "notitle2024")
+    assert (paper.title, paper.title_missing) == ("A Title the Curator Found", False)
+    assert "    title = {A Title the Curator Found},\n" in paper.bibtex
+    for accepting in ("accept_warnings: true", "hidden: true"):
+        note.write_text(f"---\n{accepting}\n---\n")
+        result = build(config, write=False)
+        assert [str(p) for p in result.problems] == [broken]
+        assert [p.title for p in result.library.papers if p.key == "notitle2024"] == (
+            ["Untitled paper by Ann Nobody"] if accepting.startswith("accept") else [])
