@@ -66,10 +66,13 @@ def digest_files(seeds_dir: Path) -> list[Path]:
     return [p for p in _seed_files(seeds_dir) if is_digest_name(p)]
 
 
-def stray_sidecars(seeds_dir: Path, digests: list[Path]) -> list[Path]:
+def _stray_sidecars(files: list[Path], digests: list[Path]) -> list[Path]:
     """The `.yml` files in seeds/ that are no digest's sidecar: nothing reads them."""
+    ymls = [p for p in files if p.suffix.lower() in SIDECAR_SUFFIXES]
+    if not ymls:
+        return []  # the usual case: no file to look for beside each digest
     sidecars = {sidecar_path(p) for p in digests}
-    return [p for p in _seed_files(seeds_dir) if p.suffix.lower() in SIDECAR_SUFFIXES and p not in sidecars]
+    return [p for p in ymls if p not in sidecars]
 
 
 def read_digest(path: Path, display: str, problems: Problems) -> RawDigest | None:
@@ -100,9 +103,10 @@ def read_digest(path: Path, display: str, problems: Problems) -> RawDigest | Non
 
 def read_all(seeds_dir: Path, root: Path, problems: Problems) -> list[RawDigest]:
     """Every digest in `seeds_dir`, in file order, and their messages in that order."""
-    paths = digest_files(seeds_dir)
+    files = _seed_files(seeds_dir)
+    paths = [p for p in files if is_digest_name(p)]
     root = root.resolve()  # once, not once per file
-    for stray in stray_sidecars(seeds_dir, paths):
+    for stray in _stray_sidecars(files, paths):
         problems.warn(_display(stray, root), 0, "no digest beside this file, so nothing reads it (a date "
                       "sidecar has its digest's name: 2025-08-08-cs-lg.txt and 2025-08-08-cs-lg.yml)")
     out = []
