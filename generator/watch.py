@@ -29,7 +29,7 @@ from watchdog.observers import Observer
 
 from .build import BuildResult, StoredResult, build
 from .config import Config, load_config
-from .errors import GeneratorError, Problems
+from .errors import GeneratorError, Problems, count
 from .model import Library
 from .notes import NoteCache, load_notes, reindex
 from .notes.model import Note, NoteIndex
@@ -293,7 +293,7 @@ class Watcher:
             print("readinglist: still serving the last good build; fix it and save again", file=self.out)
         else:
             print(f"readinglist: rebuilt after {what} in {outcome.seconds * 1000:.0f} ms: "
-                  f"{len(outcome.written)} files written, {len(outcome.problems.warnings)} warnings",
+                  f"{count(len(outcome.written), 'file')} written, {count(len(outcome.problems.warnings), 'warning')}",
                   file=self.out)
         self.out.flush()
 
