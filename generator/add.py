@@ -1,5 +1,10 @@
 """`readinglist add FILE...`: copy digests into seeds/ and say at once what they hold.
 
+A file is read before it is copied: one that holds no paper (an image, an empty file, text in no
+format the readers know) stays out of seeds/, and the command exits 1 naming it. Which files in
+seeds/ are digests is decided in one place (sources/__init__.py, `is_digest_name`); the build reads
+each of them by its content, whatever its name.
+
 A file keeps its name when the name holds a date (`2025-08-08`); otherwise today's date goes in
 front, so a listing digest without a date in its text still gets the right one. Nothing in seeds/
 is ever changed: a name already taken by another file gets `-2`, `-3`, ...; a file whose bytes are
@@ -13,10 +18,11 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .build import KEEP_REPLACEMENTS
 from .config import Config
-from .errors import Problems
-from .sources import digest_files, read_all, read_digest
-from .sources.common import normalise_title
+from .errors import Problems, count
+from .sources import digest_files, is_digest_name, read_all, read_digest
+from .sources.common import RawDigest, normalise_title
 from .sources.dates import NAME_DATE, sidecar_path
 
 
@@ -39,6 +45,11 @@ class AddReport:
     files: list[Added] = field(default_factory=list)
     problems: Problems = field(default_factory=Problems)
 
+    @property
+    def failed(self) -> list[Added]:
+        """The files not in seeds/ now: missing, or holding no paper."""
+        return [item for item in self.files if item.stored is None]
+
     def lines(self, root: Path) -> list[str]:
         out = []
         for item in self.files:
@@ -47,27 +58,42 @@ class AddReport:
                 continue
             where = _shown(item.stored, root)
             known = item.papers - item.new
-            what = (f"{_count(item.papers, 'paper')} ({item.new} new, {known} already in the list)"
+            what = (f"{count(item.papers, 'paper')} ({item.new} new, {known} already in the list)"
                     if item.papers else "no papers")
             if item.replacements:
-                what += (f", {_count(item.replacements, 'arXiv replacement')} ({item.known_replacements} of papers "
-                         "in the list; the others are left out)")
+                left_out = item.replacements - item.known_replacements
+                what += (f", {count(item.replacements, 'arXiv replacement')} ({item.known_replacements} of papers "
+                         "in the list" + (f"; the others are left out: {KEEP_REPLACEMENTS}" if left_out else "")
+                         + ")")
             out.append(f"{where}: {what}" + (f"; {item.note}" if item.note else ""))
         return out
 
 
+# The name `add` gives a digest whose own name the build would not read (a `.yml`), by format.
+_SUFFIX = {"bibtex": ".bib", "arxiv-api": ".xml", "arxiv-feed": ".xml"}
+
+
 def add_digests(config: Config, given: list[Path], today: dt.date | None = None) -> AddReport:
-    """Copy each file of `given` into seeds/ (with the date sidecar beside it, if it has one) and
-    read it: its papers, and how many of them the list did not have yet."""
+    """Copy each digest of `given` (a folder: the digests inside it) into seeds/, with the date
+    sidecar beside it, if it has one, and say what it holds: its papers, and how many of them the
+    list did not have yet. A file that holds no paper is not copied (report.failed names it)."""
     report = AddReport()
     seeds = config.seeds_dir
     seeds.mkdir(parents=True, exist_ok=True)
+    keep = bool(config.extra.get("keep_replacements"))
     known_ids, known_titles = _known(config)
     hashes = {_sha(p): p for p in digest_files(seeds)}
-    digests = [p for p in given if not _is_sidecar_of(p, given)]
-    for path in digests:
+    files = _expand(given, report)
+    for path in (p for p in files if not _is_sidecar_of(p, files)):
         if not path.is_file():
             report.files.append(Added(path, None, note="no such file"))
+            continue
+        # Read before copying: what the build would not read as a digest stays out of seeds/.
+        first = Problems()
+        raw = read_digest(path, str(path), first)
+        if raw is None or not raw.papers:
+            report.problems.extend(first)
+            report.files.append(Added(path, None, note="holds no paper; not copied into seeds/"))
             continue
         data = path.read_bytes()
         digest_hash = hashlib.sha256(data).hexdigest()
@@ -75,8 +101,7 @@ def add_digests(config: Config, given: list[Path], today: dt.date | None = None)
         if same is not None:
             item = Added(path, same, note="already in seeds/, not copied again")
         else:
-            name = _dated_name(path, today or dt.date.today())
-            target = _free_name(seeds, name)
+            target = _free_name(seeds, _stored_name(path, raw, today or dt.date.today()))
             with target.open("xb") as out:  # "x": never replaces a file in seeds/
                 out.write(data)
             hashes[digest_hash] = target
@@ -86,9 +111,10 @@ def add_digests(config: Config, given: list[Path], today: dt.date | None = None)
                     out.write(side.read_bytes())
             item = Added(path, target, copied=True)
         stored: Path = item.stored  # type: ignore[assignment]
-        raw = read_digest(stored, _shown(stored, config.root), report.problems)
-        for paper in raw.papers if raw else ():
-            if paper.replacement:
+        # Again from seeds/, so the messages name the file the build will name.
+        again = read_digest(stored, _shown(stored, config.root), report.problems)
+        for paper in again.papers if again else ():
+            if paper.replacement and not keep:
                 item.replacements += 1
                 item.known_replacements += paper.id in known_ids
                 continue
@@ -101,6 +127,22 @@ def add_digests(config: Config, given: list[Path], today: dt.date | None = None)
                     known_titles.add(title)
         report.files.append(item)
     return report
+
+
+def _expand(given: list[Path], report: AddReport) -> list[Path]:
+    """The files to add: a folder stands for the digests inside it (at any depth, hidden files
+    left out; the sidecars travel with their digests)."""
+    out: list[Path] = []
+    for path in given:
+        if not path.is_dir():
+            out.append(path)
+            continue
+        inside = sorted(p for p in path.rglob("*") if p.is_file() and is_digest_name(p)
+                        and not any(part.startswith(".") for part in p.relative_to(path).parts))
+        if not inside:
+            report.files.append(Added(path, None, note="a folder with no digest files in it"))
+        out += inside
+    return out
 
 
 def _is_sidecar_of(path: Path, given: list[Path]) -> bool:
@@ -122,19 +164,17 @@ def _known(config: Config) -> tuple[set[str], set[str]]:
     return ids, titles
 
 
-def _count(n: int, thing: str) -> str:
-    return f"{n} {thing}{'' if n == 1 else 's'}"
-
-
-def _dated_name(path: Path, today: dt.date) -> str:
+def _stored_name(path: Path, raw: RawDigest, today: dt.date) -> str:
     """The file's name, with the digest's date in front when the name has none: the date in its
-    text or its sidecar, else today (the day it arrived)."""
-    if NAME_DATE.search(path.name):
-        return path.name
-    raw = read_digest(path, path.name, Problems())
-    known = raw is not None and raw.date is not None and raw.date_source not in _GUESSED
-    date = raw.date if known and raw is not None and raw.date else today
-    return f"{date.isoformat()}-{path.name}"
+    text or its sidecar, else today (the day it arrived). A name the build would not read as a
+    digest's (a `.yml`: a sidecar's) gets the format's suffix."""
+    name = path.name
+    if not NAME_DATE.search(name):
+        known = raw.date is not None and raw.date_source not in _GUESSED
+        name = f"{(raw.date if known and raw.date else today).isoformat()}-{name}"
+    if not is_digest_name(Path(name)):
+        name += _SUFFIX.get(raw.format, ".txt")
+    return name
 
 
 # Where resolve_date falls back to when neither the text nor a sidecar gives a date.

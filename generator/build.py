@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .config import Config
-from .errors import Problems
+from .errors import Problems, count
 from .model import Library
 from .runtime import memo
 from .write import WriteStats, write_if_changed, write_tree
@@ -29,6 +29,9 @@ if TYPE_CHECKING:
     from .enrich import Registry
     from .notes import NoteCache
     from .render.references import References
+
+# How to keep arXiv replacements of papers the list lacks (the build summary and `add` say it).
+KEEP_REPLACEMENTS = "extra.readinglist.keep_replacements: true keeps them"
 
 # The stages are imported when a build runs, not with this module: a no-change build (every
 # `mkdocs build` and `readinglist build` starts with one) needs none of them.
@@ -43,22 +46,22 @@ class BuildResult:
 
     def summary(self) -> str:
         lib = self.library
-        parts = [f"{len(lib.papers)} papers from {len(lib.digests)} digests"]
+        parts = [f"{count(len(lib.papers), 'paper')} from {count(len(lib.digests), 'digest')}"]
         if self.stats is not None:
-            parts.append(f"{len(self.stats.written)} files written, {self.stats.unchanged} unchanged"
+            parts.append(f"{count(len(self.stats.written), 'file')} written, {self.stats.unchanged} unchanged"
                          + (f", {len(self.stats.removed)} removed" if self.stats.removed else ""))
         else:
-            parts.append(f"{len(self.files)} files checked")
+            parts.append(f"{count(len(self.files), 'file')} checked")
         if self.library.notes is not None:
             n = self.library.notes
-            parts.append(f"{len(n.by_paper)} notes" + (f", orphan notes: {', '.join(o.path for o in n.orphans)}"
-                                                       if n.orphans else ""))
+            parts.append(count(len(n.by_paper), "note") + (f", orphan notes: {', '.join(o.path for o in n.orphans)}"
+                                                           if n.orphans else ""))
         if lib.skipped_replacements:
-            parts.append(f"{lib.skipped_replacements} arXiv replacements of papers not in the list left out "
-                         "(extra.readinglist.keep_replacements: true keeps them)")
-        parts.append(f"{len(self.problems.warnings)} warnings")
+            parts.append(f"{count(lib.skipped_replacements, 'arXiv replacement')} of papers not in the list left "
+                         f"out ({KEEP_REPLACEMENTS})")
+        parts.append(count(len(self.problems.warnings), "warning"))
         if self.problems.errors:
-            parts.append(f"{len(self.problems.errors)} errors")
+            parts.append(count(len(self.problems.errors), "error"))
         return "readinglist: " + ", ".join(parts)
 
 
@@ -199,10 +202,10 @@ def _shown(path: Path, root: Path) -> str:
     return str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
 
 
-def find_config(start: Path | None = None) -> Path:
-    """The nearest mkdocs.yml at or above `start` (the current folder by default)."""
+def find_config(start: Path | None = None) -> Path | None:
+    """The nearest mkdocs.yml at or above `start` (the current folder by default); None outside a list."""
     here = (start or Path.cwd()).resolve()
     for folder in (here, *here.parents):
         if (folder / "mkdocs.yml").is_file():
             return folder / "mkdocs.yml"
-    return here / "mkdocs.yml"
+    return None

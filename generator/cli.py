@@ -11,8 +11,9 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from . import __version__
 from .build import BuildResult, build, find_config
-from .config import load_config
+from .config import Config, load_config
 from .errors import GeneratorError
 from .runtime import switches
 
@@ -30,20 +31,34 @@ def _report(result: BuildResult, strict: bool) -> int:
     return 0
 
 
+def _config_path(args: argparse.Namespace) -> Path:
+    """The list's mkdocs.yml: `-f FILE`, else the nearest one at or above the current folder."""
+    if args.config is not None:
+        return Path(args.config)
+    found = find_config()
+    if found is None:
+        raise GeneratorError("no mkdocs.yml here or above; run `readinglist init` to start a list")
+    return found
+
+
+def _load(args: argparse.Namespace) -> Config:
+    return load_config(_config_path(args))
+
+
 def cmd_build(args: argparse.Namespace) -> int:
-    config = load_config(Path(args.config))
+    config = _load(args)
     return _report(build(config, write=True), args.strict or _ci())
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    config = load_config(Path(args.config))
+    config = _load(args)
     return _report(build(config, write=False), args.strict or _ci())
 
 
 def cmd_note(args: argparse.Namespace) -> int:
     from .notes.stub import create_stub
 
-    config = load_config(Path(args.config))
+    config = _load(args)
     path = create_stub(config, " ".join(args.paper))
     try:
         print(path.relative_to(Path.cwd()))
@@ -89,7 +104,7 @@ def _say_requirement(choice: Choice, command: str, folder: Path) -> None:
 def cmd_upgrade(args: argparse.Namespace) -> int:
     from .scaffold import requirement
 
-    folder = Path(args.config).resolve().parent
+    folder = _config_path(args).resolve().parent
     if not (folder / "mkdocs.yml").is_file():
         raise GeneratorError(f"no mkdocs.yml in {folder}: run readinglist upgrade in a list's folder")
     choice = requirement.given(args.requirement) if args.requirement else requirement.running()
@@ -106,20 +121,19 @@ def cmd_upgrade(args: argparse.Namespace) -> int:
 def cmd_add(args: argparse.Namespace) -> int:
     from .add import add_digests
 
-    config = load_config(Path(args.config))
+    config = _load(args)
     report = add_digests(config, [Path(f) for f in args.files])
     for problem in report.problems:
         print(problem, file=sys.stderr)
     for line in report.lines(config.root):
         print(line)
-    failed = report.problems.errors or any(item.stored is None for item in report.files)
-    return 1 if failed else 0
+    return 1 if report.problems.errors or report.failed else 0
 
 
 def _watcher(args: argparse.Namespace) -> Watcher:
     from .watch import Watcher
 
-    watcher = Watcher(Path(args.config), debounce=args.debounce)
+    watcher = Watcher(_config_path(args), debounce=args.debounce)
     watcher.start()
     return watcher
 
@@ -147,7 +161,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    config_path = Path(args.config).resolve()
+    config_path = _config_path(args).resolve()
     watcher = _watcher(args)
     cmd = [sys.executable, "-m", "mkdocs", "serve", "--livereload", "-f", str(config_path),
            "-a", f"{args.host}:{args.port}"]
@@ -179,33 +193,43 @@ def make_parser() -> argparse.ArgumentParser:
         prog="readinglist",
         description="Turn paper digests into a searchable reading-list site (MkDocs + Material).",
     )
-    parser.add_argument("-f", "--config", default=str(find_config()),
-                        help="the site's mkdocs.yml (default: nearest one upwards)")
-    sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("build", help="generate the Markdown pages into the build folder")
-    p.add_argument("--strict", action="store_true", help="exit non-zero on any warning (default in CI)")
+    parser.add_argument("--version", action="version", version=f"readinglist {__version__}")
+    config_help = "the list's mkdocs.yml, as in `mkdocs -f` (default: the nearest one here or above)"
+    parser.add_argument("-f", "--config", metavar="FILE", default=None, help=config_help)
+    # Each command takes -f too (`readinglist build -f FILE`); SUPPRESS keeps a -f given before
+    # the command from being reset by the command's own default.
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("-f", "--config", metavar="FILE", default=argparse.SUPPRESS, help=config_help)
+    strict = argparse.ArgumentParser(add_help=False)
+    strict.add_argument("--strict", action="store_true", help="exit non-zero on any warning (the default in CI)")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def command(name: str, text: str, *parents: argparse.ArgumentParser) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=text, description=text, parents=[common, *parents])
+
+    p = command("build", "generate the Markdown pages into the build folder", strict)
     p.set_defaults(func=cmd_build)
-    p = sub.add_parser("check", help="read and validate the digests and notes; write nothing")
-    p.add_argument("--strict", action="store_true", help="exit non-zero on any warning (default in CI)")
+    p = command("check", "read and validate the digests and notes; write nothing", strict)
     p.set_defaults(func=cmd_check)
-    p = sub.add_parser("serve", help="build, watch and serve with live reload on http://127.0.0.1:8000")
-    p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=8000)
+    p = command("serve", "build, watch and serve with live reload on http://127.0.0.1:8000")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="the address to serve on (default 127.0.0.1: this computer only)")
+    p.add_argument("--port", type=int, default=8000, help="the port to serve on (default 8000)")
     p.add_argument("--no-dirty", dest="dirty", action="store_false",
                    help="let MkDocs rebuild every page on each change (slow on big lists; "
                         "by default it rebuilds only the pages whose Markdown changed)")
-    p.add_argument("--debounce", type=float, default=0.05, help=argparse.SUPPRESS)
+    p.add_argument("--debounce", type=float, default=0.05,
+                   help="seconds of quiet after a save before rebuilding (default 0.05)")
     p.set_defaults(func=cmd_serve)
-    p = sub.add_parser("watch", help="build, then rebuild the Markdown whenever seeds/, content/ or "
-                                     "mkdocs.yml change")
+    p = command("watch", "build, then rebuild the Markdown whenever seeds/, content/ or mkdocs.yml change")
     p.add_argument("--debounce", type=float, default=0.05,
                    help="seconds of quiet after a save before rebuilding (default 0.05)")
     p.set_defaults(func=cmd_watch)
-    p = sub.add_parser("note", help="create content/notes/<key>.md for a paper and print its path "
-                                    "(never overwrites)")
+    p = command("note", "create content/notes/<key>.md for a paper and print its path (never overwrites)")
     p.add_argument("paper", nargs="+", help="citation key, slug, arXiv id, DOI or (part of) the title")
     p.set_defaults(func=cmd_note)
-    p = sub.add_parser("init", help="start a new reading list in DIR (default: here); never overwrites")
+    p = sub.add_parser("init", help="start a new reading list in DIR (default: here); never overwrites",
+                       description="start a new reading list in DIR (default: here); never overwrites")
     p.add_argument("dir", nargs="?", default=".", help="the new list's folder (created if missing)")
     p.add_argument("--name", help="the site's name (default: asked, or made from the folder's name)")
     p.add_argument("--requirement", metavar="SPEC",
@@ -213,13 +237,14 @@ def make_parser() -> argparse.ArgumentParser:
                         "'readinglist-site @ git+https://github.com/OWNER/REPO@COMMIT') or a readinglist_site-*.whl "
                         "file to commit with the list (default: the readinglist running now, when GitHub can get it)")
     p.set_defaults(func=cmd_init)
-    p = sub.add_parser("upgrade", help="point the list's requirements.txt at the readinglist running now "
-                                       "(after pip install -U), or at --requirement SPEC")
+    p = command("upgrade", "point the list's requirements.txt at the readinglist running now "
+                           "(after pip install -U), or at --requirement SPEC")
     p.add_argument("--requirement", metavar="SPEC", help="as for init")
     p.set_defaults(func=cmd_upgrade)
-    p = sub.add_parser("add", help="copy digests into seeds/ and say what they hold (new papers, "
-                                   "papers already in the list, warnings)")
-    p.add_argument("files", nargs="+", metavar="FILE", help="digest files")
+    p = command("add", "copy digests into seeds/ and say what they hold (new papers, papers already in "
+                       "the list, warnings); a file that holds no paper is not copied")
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="a digest file, or a folder: the digests inside it")
     p.set_defaults(func=cmd_add)
     return parser
 

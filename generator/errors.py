@@ -9,6 +9,11 @@ from typing import Literal
 Severity = Literal["warning", "error"]
 
 
+def count(n: int, thing: str) -> str:
+    """`1 warning`, `2 warnings`: a number and its noun, in messages and summaries."""
+    return f"{n} {thing}{'' if n == 1 else 's'}"
+
+
 class GeneratorError(Exception):
     """Base of every error the generator raises on purpose."""
 

@@ -5,9 +5,10 @@ events are collected until the files have been quiet for `debounce` seconds and 
 one rebuild. Only seeds/, content/ and mkdocs.yml are watched: the build folder and site/
 are ours, and reacting to them would loop.
 
-A note edit that changes no override (title, year, citekey, tags, hidden) cannot change the
-model, so it takes a fast path: the same papers, the notes re-indexed, and only the pages a
-note shows on (its paper, the papers it links to, the status pages, home) rendered again.
+A note edit that changes no override (title, year, citekey, tags, hidden, accept_warnings)
+cannot change the model or the build's warnings, so it takes a fast path: the same papers, the
+notes re-indexed, and only the pages a note shows on (its paper, the papers it links to, the
+status pages, home) rendered again.
 Everything else runs the whole build; write-if-changed keeps unchanged pages untouched, so
 `mkdocs serve` rebuilds only what changed. A failed rebuild leaves the last good output in
 place; the next save tries again.
@@ -28,7 +29,7 @@ from watchdog.observers import Observer
 
 from .build import BuildResult, StoredResult, build
 from .config import Config, load_config
-from .errors import GeneratorError, Problems
+from .errors import GeneratorError, Problems, count
 from .model import Library
 from .notes import NoteCache, load_notes, reindex
 from .notes.model import Note, NoteIndex
@@ -292,7 +293,7 @@ class Watcher:
             print("readinglist: still serving the last good build; fix it and save again", file=self.out)
         else:
             print(f"readinglist: rebuilt after {what} in {outcome.seconds * 1000:.0f} ms: "
-                  f"{len(outcome.written)} files written, {len(outcome.problems.warnings)} warnings",
+                  f"{count(len(outcome.written), 'file')} written, {count(len(outcome.problems.warnings), 'warning')}",
                   file=self.out)
         self.out.flush()
 

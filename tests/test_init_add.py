@@ -25,6 +25,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from tests.conftest import page_h1
+
 REPO = Path(__file__).resolve().parents[1]
 TMLR_SEED = REPO / "seeds" / "000_1b8355006bbdabc6.txt"
 WHEEL = "readinglist_site-0.1.0-py3-none-any.whl"
@@ -171,6 +173,38 @@ def test_add_never_changes_seeds_and_reports_known_papers(installed: Path, tmp_p
         f"{tmp_path / 'missing.txt'}: no such file"]
     assert _tree_hashes(lst / "seeds") == {**before, "2025-08-08-000_1b8355006bbdabc6-2.txt":
                                            hashlib.sha256(edited.read_bytes()).hexdigest()}
+
+
+def test_add_reads_a_digest_by_its_content_and_refuses_a_file_without_papers(installed: Path,
+                                                                             tmp_path: Path) -> None:
+    """An arXiv e-mail saved with a `.md` name is read by the next build; a screenshot beside it
+    stays out of seeds/, and `add` says so and exits 1."""
+    _run([str(installed / "readinglist"), "init", "lst", "--name", "L"], cwd=tmp_path)
+    lst = tmp_path / "lst"
+    downloads = tmp_path / "downloads"
+    downloads.mkdir()
+    shutil.copy(REPO / "tests" / "fixtures" / "readers" / "arxiv_email.txt", downloads / "nov-digest.md")
+    (downloads / "figure.png").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(64))
+    added = _run([str(installed / "readinglist"), "add", str(downloads / "nov-digest.md"),
+                  str(downloads / "figure.png")], cwd=lst)
+    assert added.returncode == 1
+    assert added.stdout.splitlines() == [
+        "seeds/2023-06-12-nov-digest.md: 3 papers (3 new, 0 already in the list), 2 arXiv replacements (1 of "
+        "papers in the list; the others are left out: extra.readinglist.keep_replacements: true keeps them)",
+        f"{downloads / 'figure.png'}: holds no paper; not copied into seeds/"]
+    assert added.stderr == f"{downloads / 'figure.png'}: warning: binary file (not text), skipped\n"
+    assert sorted(p.name for p in (lst / "seeds").iterdir()) == ["2023-06-12-nov-digest.md", "README.md"]
+
+    checked = _run([str(installed / "readinglist"), "check", "--strict"], cwd=lst)
+    assert (checked.returncode, checked.stderr) == (0, "")
+    assert checked.stdout.startswith("readinglist: 3 papers from 1 digest, ")
+    built = _run([str(installed / "python"), "-m", "mkdocs", "build", "--strict"], cwd=lst, CI="true")
+    assert built.returncode == 0, built.stderr
+    titles = sorted(page_h1((d / "index.html").read_text()) for d in (lst / "site" / "papers").iterdir()
+                    if d.is_dir())
+    assert titles == ["A Cross-Listed Paper on Graph Networks",
+                      "Robust Federated Learning for Heterogeneous Clients – A Variance-Reduced Approach",
+                      "Scaling Laws for Sparse Mixture-of-Experts"]
 
 
 def test_init_refuses_to_overwrite(installed: Path, tmp_path: Path) -> None:

@@ -193,3 +193,33 @@ def test_a_change_while_the_library_is_read_makes_the_next_rebuild_full(
     finally:
         saved.set()
         watcher.stop()
+
+
+def test_a_note_that_accepts_a_warning_takes_it_back_at_once(tmp_path: Path) -> None:
+    """`accept_warnings` changes the build's messages, so it is no fast note edit: the rebuild
+    after it reports the untitled record's warning, or not."""
+    copy_project(tmp_path)
+    note = tmp_path / "content" / "notes" / "grunefeld2026untitled.md"
+    accepted = note.read_text(encoding="utf-8")
+    note.unlink()
+    out = io.StringIO()
+    watcher = Watcher(tmp_path / "mkdocs.yml", debounce=0.1, out=out)
+    first = watcher.start()
+    try:
+        untitled = ("seeds/001_68714a788c6fb328.txt:204: warning: record has no title line (the line after "
+                    "the subject is the author list); using a placeholder title")
+        assert first is not None and [str(p) for p in first.problems] == [untitled]
+        count = len(watcher.outcomes)
+        save(note, accepted)
+        assert watcher.wait_for(count + 1, 15)
+        assert [str(p) for p in watcher.outcomes[-1].problems] == []
+        assert not watcher.outcomes[-1].fast
+        assert poll(lambda: "content/notes/grunefeld2026untitled.md in" in out.getvalue()
+                    and out.getvalue().rstrip().endswith(", 0 warnings"))
+        count = len(watcher.outcomes)
+        save(note, "---\naccept_warnings: false\n---\n")
+        assert watcher.wait_for(count + 1, 15)
+        assert [str(p) for p in watcher.outcomes[-1].problems] == [untitled]
+        assert poll(lambda: out.getvalue().rstrip().endswith(", 1 warning"))
+    finally:
+        watcher.stop()

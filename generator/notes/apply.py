@@ -8,6 +8,7 @@ a note has overrides; generator/build.py, `make_library`).
 
 from __future__ import annotations
 
+import bisect
 import posixpath
 from dataclasses import dataclass, replace
 from typing import Any
@@ -16,7 +17,7 @@ from ..config import Config
 from ..enrich import Pin, Registry
 from ..enrich.display import title_text
 from ..enrich.text import plain_title
-from ..errors import Problems
+from ..errors import Problem, Problems
 from ..model import Library, Paper
 from ..render import escape
 from .markdown import Rendered, render_body, resolve_all, wikilinks
@@ -103,6 +104,7 @@ def apply_notes(library: Library, notes: list[Note], stems: dict[str, str], prob
     """The notes stage: title and hidden overrides applied, the indexed notes attached (Library.notes)."""
     by_paper, orphans = _pair(notes, stems, problems)
     hidden = {pid for pid, n in by_paper.items() if n.hidden}
+    _acknowledge(library, by_paper, hidden, problems)
     papers = [_retitled(p, by_paper.get(p.id)) for p in library.papers if p.id not in hidden]
     digests = [replace(d, paper_ids=tuple(i for i in d.paper_ids if i not in hidden)) if hidden else d
                for d in library.digests]
@@ -112,7 +114,35 @@ def apply_notes(library: Library, notes: list[Note], stems: dict[str, str], prob
 
 
 def _retitled(paper: Paper, note: Note | None) -> Paper:
-    return replace(paper, title=note.title) if note is not None and note.title else paper
+    # The curator's title is no placeholder: the citations carry it too.
+    return replace(paper, title=note.title, title_missing=False) if note is not None and note.title else paper
+
+
+def _acknowledge(library: Library, by_paper: dict[str, Note], hidden: set[str], problems: Problems) -> None:
+    """Take back the warnings a note answers: every warning about a record whose note says
+    `accept_warnings: true` or hides its paper, and a missing title once a note gives one. A
+    warning is about the record that starts at or before its line in its file (a reader warns at
+    a line of the record); a warning about a whole file (line 0) is no record's."""
+    accepted = hidden | {pid for pid, n in by_paper.items() if n.accept_warnings}
+    titled = {p.id for p in library.papers if p.title_missing and (n := by_paper.get(p.id)) and n.title}
+    if not accepted and not titled:
+        return
+    starts: dict[str, list[tuple[int, str]]] = {}
+    for p in library.papers:
+        for ref in p.sources or (p.origin,):
+            starts.setdefault(ref.path, []).append((ref.line, p.id))
+    for records in starts.values():
+        records.sort()
+
+    def answered(problem: Problem) -> bool:
+        records = starts.get(problem.path)
+        if problem.severity != "warning" or not records or problem.line <= 0:
+            return False
+        at = bisect.bisect_right(records, (problem.line, "\uffff")) - 1
+        pid = records[at][1] if at >= 0 else ""
+        return pid in accepted or (pid in titled and "placeholder" in problem.message)
+
+    problems.items = [p for p in problems.items if not answered(p)]
 
 
 def reindex(library: Library, notes: list[Note], problems: Problems, config: Config) -> Library:

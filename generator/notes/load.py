@@ -204,11 +204,11 @@ def _field(key: str, value: Any, line: int, display: str, problems: Problems, ou
             out["citekey"] = value.strip()
         else:
             bad(f"citekey {value!r} is not a usable BibTeX key (letters, digits and _:.+- only)")
-    elif key == "hidden":
+    elif key in ("hidden", "accept_warnings"):
         if isinstance(value, bool):
-            out["hidden"] = value
+            out[key] = value
         else:
-            bad(f"hidden should be true or false, not {value!r}")
+            bad(f"{key} should be true or false, not {value!r}")
 
 
 def _date(value: Any) -> dt.date | None:

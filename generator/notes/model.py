@@ -10,7 +10,8 @@ from ..model import Paper
 
 STATUSES = ("to-read", "reading", "read", "skipped")
 STATUS_LABELS = {"to-read": "To read", "reading": "Reading", "read": "Read", "skipped": "Skipped"}
-FIELDS = ("status", "rating", "added", "tags", "remove_tags", "title", "year", "citekey", "hidden")
+FIELDS = ("status", "rating", "added", "tags", "remove_tags", "title", "year", "citekey", "hidden",
+          "accept_warnings")
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,9 @@ class Note:
     year: int | None = None
     citekey: str | None = None
     hidden: bool = False
+    # The curator has read the warnings about this paper's record and takes it as it is: they
+    # are no longer reported (notes/apply.py), so `check --strict` passes.
+    accept_warnings: bool = False
     body: str = ""
     body_line: int = 1  # line of the file where the body starts, for link warnings
     lines: tuple[tuple[str, int], ...] = ()  # front-matter key -> its line in the file
@@ -37,12 +41,12 @@ class Note:
         return dict(self.lines).get(key, 1)
 
     def overrides(self) -> tuple[object, ...]:
-        """The fields that change the model itself (not just the note section)."""
-        return (self.title, self.year, self.citekey, self.tags, self.remove_tags, self.hidden)
+        """The fields that change the model itself or the build's messages (not just the note section)."""
+        return (self.title, self.year, self.citekey, self.tags, self.remove_tags, self.hidden, self.accept_warnings)
 
     @property
     def has_overrides(self) -> bool:
-        return self.overrides() != (None, None, None, (), (), False)
+        return self.overrides() != (None, None, None, (), (), False, False)
 
 
 @dataclass(frozen=True)

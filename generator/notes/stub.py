@@ -46,8 +46,15 @@ def find_paper(library: Library, query: str) -> Paper:
         return hits[0]
     if not hits:
         raise GeneratorError(f"no paper has the citation key, slug, arXiv id, DOI or title {query!r}")
-    names = "; ".join(f"{p.key} ({plain_title(p.title)[:60]})" for p in hits[:8])
-    raise GeneratorError(f"{len(hits)} papers match {query!r}: {names}; give the citation key")
+    # Whole titles, one a line: two titles that begin alike differ only further on.
+    shown = _SHOWN_MATCHES
+    lines = [f"  {p.key}  {' '.join(plain_title(p.title).split())}" for p in hits[:shown]]
+    if len(hits) > shown:
+        lines.append(f"  ... and {len(hits) - shown} more (give more of the title)")
+    raise GeneratorError(f"{len(hits)} papers match {query!r}; give the citation key:\n" + "\n".join(lines))
+
+
+_SHOWN_MATCHES = 8
 
 
 def stub_text(paper: Paper, today: dt.date) -> str:

@@ -12,7 +12,7 @@ from . import citesearch
 from .citefiles import csl_items, reference_files
 from .exports import papers_json_pieces
 from .feeds import render_feeds
-from .indexes import render_all_pages, render_digest_index, render_digest_pages, render_home
+from .indexes import has_downloads, render_all_pages, render_digest_index, render_digest_pages, render_home
 from .links import paper_md
 from .map import MAP_MD, render_map
 from .notes import mentions_section, note_section
@@ -67,7 +67,7 @@ def render_listings(library: Library, config: Config, by_id: dict[str, Paper], s
         listings.update(render_digest_pages(digest, library, by_id, size))
     listings["references.bib"] = bibtex.bibliography(library.papers)
     listings.update(render_tag_bibs(library))
-    for digest in library.digests:
+    for digest in filter(has_downloads, library.digests):
         bib = bibtex.bibliography([by_id[i] for i in digest.paper_ids if i in by_id])
         listings[f"digests/{digest.slug}.bib"] = bib
     listings.update(reference_files(library, slugs, by_id, items))

@@ -73,5 +73,7 @@ def reference_files(library: Library, tag_slugs: dict[str, str], by_id: dict[str
     for name, papers in papers_by_tag(library).items():
         write(f"tags/{tag_slugs[name]}", papers)
     for digest in library.digests:
+        if not digest.paper_ids:
+            continue  # no empty downloads (render/indexes.py, has_downloads)
         write(f"digests/{digest.slug}", [by_id[i] for i in digest.paper_ids if i in by_id])
     return files

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..config import Config
 from ..enrich.display import title_text
+from ..errors import count
 from ..model import STATUSES, Digest, Library, Paper
 from . import escape
 from .html import FLAG, Ids, heading, table
@@ -163,6 +164,19 @@ def render_digest_index(library: Library) -> str:
                       table(["Digest", "Date", "Papers"], rows), ""])
 
 
+def has_downloads(digest: Digest) -> bool:
+    """Whether a digest gets its .bib, CSL-JSON and RIS files: not when it lists no paper."""
+    return bool(digest.paper_ids)
+
+
+def _why_empty(digest: Digest) -> str:
+    if digest.format.startswith("arxiv"):
+        return ("Nothing from this digest is in the list: the arXiv replacements it announced are of "
+                "papers the list does not have (extra.readinglist.keep_replacements: true keeps them), "
+                "or its papers are hidden by notes.")
+    return "Nothing from this digest is in the list: its papers are hidden by notes."
+
+
 def render_digest_pages(digest: Digest, library: Library, by_id: dict[str, Paper] | None = None,
                         size: int = PAGE_SIZE) -> dict[str, str]:
     """A digest's page, split into `digests/<slug>/2.md`, ... when it lists more than `size` papers."""
@@ -176,13 +190,16 @@ def render_digest_pages(digest: Digest, library: Library, by_id: dict[str, Paper
         me = page_md(base, n)
         bib = url_from(me, f"digests/{digest.slug}.bib")
         title = digest.title + (f" (page {n})" if n > 1 else "")
-        lines = [
-            "---", f"title: {escape.yaml_string(title)}", f"{FLAG}: true", "---", "",
-            heading(1, escape.text(digest.title), Ids()),
-            f"<p>Source file <code>{escape.text(digest.name)}</code> · date {escape.text(date)} · "
-            f'{len(papers)} papers · <a href="{bib}">BibTeX</a> · <a href="{bib[:-4]}.json">CSL-JSON</a>'
-            f' · <a href="{bib[:-4]}.ris">RIS</a></p>',
-        ]
+        source = f"<p>Source file <code>{escape.text(digest.name)}</code> · date {escape.text(date)} · "
+        lines = ["---", f"title: {escape.yaml_string(title)}", f"{FLAG}: true", "---", "",
+                 heading(1, escape.text(digest.title), Ids())]
+        if not papers:
+            # No empty downloads: the files are not written either (has_downloads).
+            lines += [source + "no papers</p>", f"<p>{escape.text(_why_empty(digest))}</p>"]
+            out[me] = "\n".join(lines) + "\n"
+            continue
+        lines.append(source + f'{count(len(papers), "paper")} · <a href="{bib}">BibTeX</a> · '
+                     f'<a href="{bib[:-4]}.json">CSL-JSON</a> · <a href="{bib[:-4]}.ris">RIS</a></p>')
         if len(chunks) > 1:
             lines.append(pager(base, n, len(chunks), me))
         start = (n - 1) * size + 1

@@ -40,7 +40,7 @@ def edit_link(note: Note, config: Config) -> str:
         href = escape.url(base.rstrip("/") + "/" + note.path)
         if href:
             return f'<p class="rl-note-edit"><a href="{href}" title="{path}">Edit this note</a></p>'
-    return (f'<p class="rl-note-edit">Edit this note: <code>{path}</code> (set <code>repo_url</code> '
+    return (f'<p class="rl-note-edit">Edit this note: <code>{path}</code> (set <code>extra.readinglist.edit_url</code> '
             "in mkdocs.yml for a link)</p>")
 
 

@@ -26,7 +26,9 @@ TEMPLATES = (
 EMPTY = {
     "citekeys.yml": "# Citation keys and page addresses, written by readinglist: commit this file.\n",
     "seeds/README.md": "Put digests here (or run `readinglist add FILE`): TMLR digest e-mails, text copied\n"
-                       "from a paper-listing page, and more. Files here are never changed by readinglist.\n",
+                       "from a paper-listing page, and more. Files here are never changed by readinglist.\n"
+                       "Every file but this README and the .yml date files beside digests is read as a\n"
+                       "digest, whatever its name; one that is no digest is reported by every build.\n",
     "content/notes/.gitkeep": "",
     "overrides/.gitkeep": "",
     # The generated pages (MkDocs' docs_dir, which must exist before any build): kept out of git

@@ -12,7 +12,7 @@ from ..model import evolve
 from ..runtime.progress import track
 from . import arxiv_api, arxiv_email, arxiv_rss, bibfile, listing, tmlr
 from .common import RawDigest
-from .dates import resolve_date
+from .dates import resolve_date, sidecar_path
 from .decode import read_text
 from .dupes import drop_duplicates
 from .feedxml import looks_like_xml
@@ -37,19 +37,42 @@ READERS: tuple[Reader, ...] = (
     Reader(listing.FORMAT, listing.detect, listing.read),
 )
 
-# Files in the seeds folder that are not digests.
-_NOT_DIGESTS = {".yml", ".yaml", ".md", ".json"}
+# Files in the seeds folder that are no digest: date sidecars (sources/dates.py) and a README
+# (`readinglist init` writes seeds/README.md). Every other file is read, whatever its name, and
+# the reader is chosen by its content: a file that is no digest gets a message, never silence.
+SIDECAR_SUFFIXES = {".yml", ".yaml"}
 
 
-def digest_files(seeds_dir: Path) -> list[Path]:
+def is_digest_name(path: Path) -> bool:
+    """Whether the build reads a file of this name in seeds/ (the one rule; `add` keeps to it)."""
+    return path.suffix.lower() not in SIDECAR_SUFFIXES and not _is_readme(path)
+
+
+def _is_readme(path: Path) -> bool:
+    return path.stem.lower() == "readme" and path.suffix.lower() in {"", ".md", ".txt"}
+
+
+def _seed_files(seeds_dir: Path) -> list[Path]:
     if not seeds_dir.is_dir():
         return []
     # Hidden files and folders (`.git`, a tool's cache) hold no digests.
     return sorted(
         p for p in seeds_dir.rglob("*")
         if p.is_file() and not any(part.startswith(".") for part in p.relative_to(seeds_dir).parts)
-        and p.suffix.lower() not in _NOT_DIGESTS
     )
+
+
+def digest_files(seeds_dir: Path) -> list[Path]:
+    return [p for p in _seed_files(seeds_dir) if is_digest_name(p)]
+
+
+def _stray_sidecars(files: list[Path], digests: list[Path]) -> list[Path]:
+    """The `.yml` files in seeds/ that are no digest's sidecar: nothing reads them."""
+    ymls = [p for p in files if p.suffix.lower() in SIDECAR_SUFFIXES]
+    if not ymls:
+        return []  # the usual case: no file to look for beside each digest
+    sidecars = {sidecar_path(p) for p in digests}
+    return [p for p in ymls if p not in sidecars]
 
 
 def read_digest(path: Path, display: str, problems: Problems) -> RawDigest | None:
@@ -80,8 +103,12 @@ def read_digest(path: Path, display: str, problems: Problems) -> RawDigest | Non
 
 def read_all(seeds_dir: Path, root: Path, problems: Problems) -> list[RawDigest]:
     """Every digest in `seeds_dir`, in file order, and their messages in that order."""
-    paths = digest_files(seeds_dir)
+    files = _seed_files(seeds_dir)
+    paths = [p for p in files if is_digest_name(p)]
     root = root.resolve()  # once, not once per file
+    for stray in _stray_sidecars(files, paths):
+        problems.warn(_display(stray, root), 0, "no digest beside this file, so nothing reads it (a date "
+                      "sidecar has its digest's name: 2025-08-08-cs-lg.txt and 2025-08-08-cs-lg.yml)")
     out = []
     for path in track(paths, "reading digests"):
         raw = read_digest(path, _display(path, root), problems)

@@ -18,6 +18,7 @@ MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "
 
 
 def sidecar_path(path: Path) -> Path | None:
+    """The `.yml` beside a digest that gives its date, if there is one."""
     for cand in (path.with_suffix(".yml"), path.with_name(path.name + ".yml"),
                  path.with_suffix(".yaml")):
         if cand != path and cand.is_file():
@@ -26,21 +27,22 @@ def sidecar_path(path: Path) -> Path | None:
 
 
 def resolve_date(path: Path, display: str, problems: Problems) -> tuple[dt.date, str]:
-    """The date and a description of where it came from; warns, so the curator can correct it."""
-    m = NAME_DATE.search(path.name)
-    if m:
-        try:
-            date = dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
-            problems.warn(display, 0, f"digest has no date in its text; using {date} from its file name")
-            return date, "file name"
-        except ValueError:
-            pass
+    """The date and a description of where it came from. A sidecar is the curator's own word and
+    is taken quietly; every guess after it is a warning, so the curator can see and correct it."""
     side = sidecar_path(path)
     if side is not None:
         side_date = _sidecar_date(side, problems)
         if side_date is not None:
-            problems.warn(display, 0, f"digest has no date in its text; using {side_date} from {side.name}")
             return side_date, side.name
+    m = NAME_DATE.search(path.name)
+    if m:
+        try:
+            date = dt.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+            problems.warn(display, 0, f"digest has no date in its text; using {date} from its file name "
+                          f"(add `date:` to {path.stem}.yml to confirm it)")
+            return date, "file name"
+        except ValueError:
+            pass
     git_date = _git_added(path)
     if git_date is not None:
         problems.warn(display, 0, f"digest has no date in its text; using {git_date}, the date it was "

@@ -53,17 +53,20 @@ CASES: dict[str, tuple[list[str], list[str]]] = {
         ["{p}:6: warning: record ends without 'Read the full abstract ▾'; the abstract may be cut short",
          "{p}:10: warning: record has nothing after its subject line (no title, authors or abstract); "
          "skipped",
-         "{p}: warning: digest has no date in its text; using 2024-03-05 from its file name"],
+         "{p}: warning: digest has no date in its text; using 2024-03-05 from its file name "
+         "(add `date:` to 2024-03-05-listing_truncated.yml to confirm it)"],
     ),
     "2024-03-05-listing_duplicate.txt": (
         ["Listed Twice", "Listed Once"],
         ["{p}:11: warning: the same paper as the record at line 1 (same title); keeping the record at line 1",
-         "{p}: warning: digest has no date in its text; using 2024-03-05 from its file name"],
+         "{p}: warning: digest has no date in its text; using 2024-03-05 from its file name "
+         "(add `date:` to 2024-03-05-listing_duplicate.yml to confirm it)"],
     ),
     "2024-03-05-listing_missing_abstract.txt": (
         ["No Abstract Listed", "Has An Abstract"],
         ["{p}:1: warning: record has no abstract",
-         "{p}: warning: digest has no date in its text; using 2024-03-05 from its file name"],
+         "{p}: warning: digest has no date in its text; using 2024-03-05 from its file name "
+         "(add `date:` to 2024-03-05-listing_missing_abstract.yml to confirm it)"],
     ),
     "2024-03-05-listing_no_records.txt": (
         [],
@@ -174,9 +177,7 @@ def test_crafted_digest_header_is_a_title_and_a_warning() -> None:
     assert messages == [
         "seeds/003_hostile_header.txt:1: warning: cannot read the digest date "
         "'<script>alert(\"xss-header\")</script>'",
-        "seeds/003_hostile_header.txt: warning: digest has no date in its text; using 2025-08-11 from "
-        "003_hostile_header.yml",
-    ]
+    ]  # the date is then taken from 003_hostile_header.yml, quietly: the curator's own word
 
 
 def test_stray_lines_are_one_message_per_run(tmp_path: Path) -> None:

@@ -47,7 +47,7 @@ def test_note_section_links_to_edit_url_when_set(project: Callable[..., Config])
     library = build(config, write=False).library
     paper = next(p for p in library.papers if p.key == "maron2025oneshot")
     plain = note_section(paper, library, config)
-    assert "set <code>repo_url</code> in mkdocs.yml for a link" in plain
+    assert "set <code>extra.readinglist.edit_url</code> in mkdocs.yml for a link" in plain
     linked = note_section(paper, library, replace(config, extra={"edit_url": "https://github.com/u/r/edit/main/"}))
     assert ('<p class="rl-note-edit"><a href="https://github.com/u/r/edit/main/content/notes/maron2025oneshot.md"'
             ' title="content/notes/maron2025oneshot.md">Edit this note</a></p>') in linked

@@ -164,7 +164,7 @@ def test_problems_name_file_and_line(site: BuildResult) -> None:
             "ignored") in found
     assert f"{bad}:3: warning: rating 9 is out of range (1 to 5); ignored" in found
     assert (f"{bad}:4: warning: unknown front-matter field 'colour' (known: status, rating, added, tags, "
-            "remove_tags, title, year, citekey, hidden); ignored") in found
+            "remove_tags, title, year, citekey, hidden, accept_warnings); ignored") in found
     assert f"{bad}:5: warning: added should be a date like 2025-08-08, not 'soon'; ignored" in found
     assert ("content/notes/luijkx2025askdagger.md:4: warning: front matter is not valid YAML (did not find "
             "expected ',' or ']' while parsing a flow sequence started on line 3); its fields are ignored"

@@ -68,7 +68,14 @@ def test_a_note_under_the_slug_also_blocks_a_stub(project: Callable[..., Config]
 
 def test_ambiguous_or_unknown_papers_are_errors(project: Callable[..., Config]) -> None:
     config = project()
-    with pytest.raises(GeneratorError, match=r"papers match 'Decentralized'"):
+    with pytest.raises(GeneratorError) as ambiguous:
         create_stub(config, "Decentralized")
+    # Whole titles, one a line (cut at 60 characters, the first two read alike).
+    assert str(ambiguous.value) == (
+        "3 papers match 'Decentralized'; give the citation key:\n"
+        "  liu2025compressed  Compressed Decentralized Momentum Stochastic Gradient Methods for Nonconvex "
+        "Optimization\n"
+        "  rillo2026adko  ADKO: Agentic Decentralized Knowledge Optimization\n"
+        "  nodehi2026vista  VISTA: Decentralized Machine Learning in Adversary Dominated Environments")
     with pytest.raises(GeneratorError, match="no paper has the citation key, slug, arXiv id, DOI or title 'zzz'"):
         create_stub(config, "zzz")

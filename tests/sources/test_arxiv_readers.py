@@ -95,7 +95,8 @@ def test_email_pasted_from_web_mail_with_no_break_spaces_and_cut_short(tmp_path:
     assert messages == [
         "2024-01-02-pasted.txt:16: warning: the record of arXiv:2401.00003 ends without its "
         "`\\\\ ( https://arxiv.org/abs/... )` line (a cut e-mail?); kept as read",
-        "2024-01-02-pasted.txt: warning: digest has no date in its text; using 2024-01-02 from its file name"]
+        "2024-01-02-pasted.txt: warning: digest has no date in its text; using 2024-01-02 from its file name "
+        "(add `date:` to 2024-01-02-pasted.yml to confirm it)"]
     assert a.date == dt.date(2024, 1, 2)
 
 

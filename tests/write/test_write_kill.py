@@ -64,7 +64,7 @@ def change_inputs(config: Config) -> None:
 
 
 def run_cli(root: Path, *extra_env: tuple[str, str]) -> subprocess.CompletedProcess[str]:
-    # Not strict: the seeds carry two warnings, and this test is about files, not exit codes.
+    # Not strict: this test is about files, not exit codes.
     env = dict(os.environ, CI="", **dict(extra_env))
     return subprocess.run([sys.executable, "-m", "generator", "build"], cwd=root, env=env,
                           capture_output=True, text=True, timeout=300)

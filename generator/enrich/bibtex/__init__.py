@@ -171,6 +171,8 @@ def _imported(paper: Paper) -> tuple[str, dict[str, str]]:
     month = fields.get("month", "").strip().lower()
     if month in MONTH_NAMES:
         fields["month"] = MONTHS[MONTH_NAMES.index(month)]
+    if "title" not in fields and not paper.title_missing:
+        fields = {**_title(paper), **fields}  # an entry without a title, given one by a note
     present = set(fields)
     if paper.arxiv_id and _ARXIV_ID.match(paper.arxiv_id) and "eprint" not in present:
         fields["eprint"] = paper.arxiv_id
