@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from ..errors import Problems
 from ..model import Paper, SourceRef
-from .authors import parse_authors
+from .authors import parse_authors, warn_unsure
 from .common import RawDigest, arxiv_id, arxiv_paper, doi
 from .tex import tex_paragraphs, tex_title, tex_to_text
 
@@ -44,7 +44,6 @@ _RULE = re.compile(r"^-{20,}\s*$")
 _CROSS = re.compile(r"^(%-){10,}")
 _REPLACED = re.compile(r"^(%%--){5,}")
 _END = re.compile(r"^(%%%---){3,}")
-_AFFILIATION = re.compile(r"\s*\([^()]*\)")
 _FIELDS = {"Title", "Authors", "Categories", "Comments", "Journal-ref", "DOI", "Report-no", "ACM-class",
            "MSC-class", "Date"}
 
@@ -63,6 +62,7 @@ class _Record:
     section: str
     replaced: bool = False
     fields: dict[str, str] = field(default_factory=dict)
+    field_lines: dict[str, int] = field(default_factory=dict)
     abstract: list[str] = field(default_factory=list)
     link: str = ""
     closed: bool = False
@@ -126,6 +126,7 @@ def _records(lines: list[str], path: str, problems: Problems) -> list[_Record]:
             if m and m.group(1) in _FIELDS:
                 last_field = m.group(1)
                 rec.fields[last_field] = m.group(2).strip()
+                rec.field_lines[last_field] = n
             elif line[:1] == " " and last_field:
                 rec.fields[last_field] += " " + line.strip()
             elif line.strip():
@@ -167,7 +168,9 @@ def _paper(rec: _Record, path: str, problems: Problems) -> Paper | None:
         problems.warn(path, rec.line, f"'arXiv:{rec.ident}' is not an arXiv identifier; record skipped")
         return None
     title = tex_title(rec.fields.get("Title", ""))
-    authors = parse_authors(_AFFILIATION.sub("", tex_to_text(rec.fields.get("Authors", ""))))
+    # Affiliations in parentheses are taken out by parse_authors (never authors).
+    authors = parse_authors(tex_to_text(rec.fields.get("Authors", "")))
+    warn_unsure(authors, path, rec.field_lines.get("Authors", rec.line), problems)
     abstract = _abstract(rec.abstract)
     if not title:
         problems.warn(path, rec.line, f"the record of arXiv:{ident} has no Title line; using a placeholder title")

@@ -25,7 +25,7 @@ from xml.etree.ElementTree import Element
 
 from ..errors import Problems
 from ..model import Paper, SourceRef
-from .authors import parse_authors
+from .authors import parse_authors, warn_unsure
 from .common import RawDigest, arxiv_id, arxiv_paper, doi
 from .feedxml import NS, element_lines, looks_like_xml, parse, text_of
 from .tex import tex_paragraphs, tex_title, tex_to_text
@@ -71,6 +71,7 @@ def _paper(item: Element, line: int, path: str, problems: Problems) -> Paper | N
     creators = text_of(item, "dc:creator") or ", ".join(
         text_of(a, "atom:name") for a in item.findall("atom:author", NS))
     authors = parse_authors(tex_to_text(creators))
+    warn_unsure(authors, path, line, problems)
     categories = [c.text or "" for c in item.findall("category")] + [
         c.get("term", "") for c in item.findall("atom:category", NS)]
     if not title:

@@ -20,7 +20,7 @@ from operator import contains
 
 from ..errors import Problems
 from ..model import Paper, SourceRef
-from .authors import AuthorList, looks_like_author_line, parse_authors
+from .authors import AuthorList, looks_like_author_line, parse_authors, warn_unsure
 from .common import LONG_TITLE, RawDigest, placeholder_title, record_id
 from .rejoin import rejoin
 from .subjects import SUBJECT_NAME, parse_subject
@@ -143,12 +143,14 @@ def _read_head(lines: _Lines, i: int, rec: _Record, path: str, problems: Problem
         b = a  # the body (or the next record) starts right after the title
     if looks_like_author_line(first) and not looks_like_author_line(second):
         rec.authors = parse_authors(first)
+        warn_unsure(rec.authors, path, a + 1, problems)
         rec.title_line = a + 1
         problems.warn(path, a + 1, "record has no title line (the line after the subject is "
                       "the author list); using a placeholder title")
         return a + 1
     rec.title, rec.title_line = " ".join(first.split()), a + 1
     rec.authors = parse_authors(second)
+    warn_unsure(rec.authors, path, b + 1, problems)
     if not rec.authors.names:
         problems.warn(path, rec.title_line, "record has no author line")
     return b + 1
@@ -197,7 +199,8 @@ def _apply_all_authors(rec: _Record, full: AuthorList, path: str, line: int,
     if tuple(full.names[: len(shown)]) != tuple(shown):
         problems.warn(path, line, "'All authors' does not start with the authors shown above; "
                       "using the full list")
-    rec.authors = AuthorList(full.names, True)
+    warn_unsure(full, path, line, problems)
+    rec.authors = AuthorList(full.names, True, affiliations=full.affiliations)
 
 
 def _digest_title(path: str) -> str:

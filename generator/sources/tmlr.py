@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from ..errors import Problems
 from ..model import Paper, SourceRef
-from .authors import parse_authors
+from .authors import parse_authors, warn_unsure
 from .common import LONG_TITLE, RawDigest, openreview_id, placeholder_title, record_id
 
 FORMAT = "tmlr"
@@ -211,6 +211,7 @@ class _Reader:
 def _paper(path: str, rec: _Record, date: dt.date | None, problems: Problems) -> Paper:
     status, labels = _section_status(rec.section)
     authors = parse_authors(rec.fields.get("Authors", ""))
+    warn_unsure(authors, path, rec.field_lines.get("Authors", rec.line), problems)
     abstract = "\n\n".join(" ".join(p.split()) for p in rec.abstract)
     url = rec.fields.get("URL") or None
     if url is not None and not _LINK.match(url):
