@@ -56,6 +56,8 @@ def _take_affiliations(text: str) -> tuple[str, tuple[str, ...]]:
         group = m.group(0)
         if _NUMBERS.match(group):
             return " "
+        if m.start() and not text[m.start() - 1].isspace() and text[m.start() - 1] not in ",;)":
+            return group  # `f(x)` inside a word is no affiliation: arXiv prints `Name (Affiliation)`
         inner = group[1:-1].strip()
         if _NUMBERED.match(group):
             # `((1) Univ X, (2) Univ Y)`: one affiliation after each number.
