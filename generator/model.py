@@ -24,6 +24,18 @@ STATUSES = ("accepted", "published", "under review", "preprint")
 _Record = TypeVar("_Record")
 
 
+def short_authors(authors: Sequence[str], complete: bool = True) -> str:
+    """The byline of lists and related papers: `A`, `A and B`; `A et al.` from three authors on,
+    or when the digest cut the list (`et al.` never stands for one name that could be shown)."""
+    if not authors:
+        return "Anonymous"
+    if len(authors) == 1 and complete:
+        return authors[0]
+    if len(authors) == 2 and complete:
+        return f"{authors[0]} and {authors[1]}"
+    return f"{authors[0]} et al."
+
+
 def evolve(record: _Record, **changes: Any) -> _Record:
     """`dataclasses.replace(record, **changes)` for the records below, several times faster: the
     copy takes the old record's fields in one call (`attrgetter`) and sets each through its slot
@@ -178,6 +190,11 @@ class Paper:
     @property
     def first_author(self) -> str:
         return self.authors[0] if self.authors else "Anonymous"
+
+    @property
+    def short_authors(self) -> str:
+        """`A`, `A and B` or `A et al.` (see `short_authors`)."""
+        return short_authors(self.authors, self.authors_complete)
 
     @property
     def page(self) -> str:

@@ -23,8 +23,7 @@ def paper_link(paper: Paper, from_md: str) -> str:
 
 
 def first_author(paper: Paper) -> str:
-    name = escape.text(paper.first_author)
-    return name + (" et al." if len(paper.authors) > 1 or not paper.authors_complete else "")
+    return escape.text(paper.short_authors)
 
 
 def paper_table(papers: list[Paper], from_md: str) -> str:

@@ -31,8 +31,7 @@ class Entry:
         self.paper = paper
         title = title_text(paper.title)
         self.title = escape.text(title)
-        self.author = escape.text(paper.first_author) + (
-            " et al." if len(paper.authors) > 1 or not paper.authors_complete else "")
+        self.author = escape.text(paper.short_authors)
         self.venue = escape.text(paper_page.venue_line(paper))
         year = paper.year
         self.year = str(year or "")

@@ -14,9 +14,7 @@ _MAX_ITEMS = 50_000
 
 
 def _byline(paper: Paper) -> str:
-    name = escape.text(paper.first_author)
-    if len(paper.authors) > 1 or not paper.authors_complete:
-        name += " et al."
+    name = escape.text(paper.short_authors)
     return f"{name}, {paper.year}" if paper.year else name
 
 

@@ -33,6 +33,7 @@ from typing import Any
 
 from ..config import Config
 from ..enrich.text import to_ascii
+from ..model import short_authors
 
 log = logging.getLogger("mkdocs.readinglist")
 
@@ -179,8 +180,7 @@ def facets(paper: dict[str, Any], reading: tuple[str, int] | None) -> tuple[dict
     sort = {"date": str(paper.get("date") or "0000-00-00"),
             "title": " ".join(str(paper.get("title") or "").split()).casefold(), "rating": str(rating)}
     authors = list(paper.get("authors") or [])
-    first = (authors[0] + (" et al." if len(authors) > 1 or not paper.get("authors_complete", True) else "")
-             if authors else "Anonymous")
+    first = short_authors(authors, bool(paper.get("authors_complete", True)))
     row = {"first": first, "venue": str(paper.get("venue_line") or ""), "year": str(year or "")}
     return filters, sort, row
 

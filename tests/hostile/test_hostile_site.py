@@ -96,7 +96,8 @@ def test_lists_show_titles_and_first_authors_as_text(built: Site) -> None:
         assert title in all_papers.text and title in digest_tmlr.text
     for title in TITLE_PAYLOADS[4:]:
         assert title in all_papers.text and title in digest_listing.text
-    assert 'Mallory <img src=x onerror=alert("xss-author")> et al.' in all_papers.text
+    # Two authors: both named ("et al." starts at three).
+    assert 'Mallory <img src=x onerror=alert("xss-author")> and Eve {{ config }}' in all_papers.text
     assert TITLE_PAYLOADS[4] in home.text  # the newest digest's papers are on the home page
 
 

@@ -44,7 +44,7 @@ def test_each_papers_record_carries_its_facets(seed_build: BuildResult) -> None:
     assert filters == {"kind": ["paper"], "tag": ["Reasoning", "Language models"], "status": ["accepted"],
                        "year": ["2025"], "venue": ["TMLR"], "reading": ["reading"]}
     assert sort == {"date": "2025-08-08", "title": "a title", "rating": "4"}
-    assert row == {"first": "Ann Lee et al.", "venue": "TMLR · accepted · Aug 2025", "year": "2025"}
+    assert row == {"first": "Ann Lee and Bo Wu", "venue": "TMLR · accepted · Aug 2025", "year": "2025"}
     rec = record(papers[0]).as_dict()
     assert rec["content"].endswith("\n" + EVERY)
     assert rec["filters"]["kind"] == ["paper"] and "reading" not in rec["filters"]

@@ -44,8 +44,11 @@ def _library() -> Library:
 
 
 def _old_first_author(paper: Paper) -> str:
+    # "A", "A and B", "A et al." from three authors on or for a cut list.
+    if len(paper.authors) == 2 and paper.authors_complete:
+        return escape.text(f"{paper.authors[0]} and {paper.authors[1]}")
     name = escape.text(paper.first_author)
-    return name + (" et al." if len(paper.authors) > 1 or not paper.authors_complete else "")
+    return name + (" et al." if len(paper.authors) > 2 or not paper.authors_complete else "")
 
 
 def _old_key(p: Paper) -> tuple[int, str, str]:

@@ -78,7 +78,7 @@ def test_all_papers_pages_hold_every_paper_once_in_order() -> None:
     assert "Paper 03" not in first
     second = out["all/2.md"]
     assert second.startswith("---\ntitle: All papers (page 2)\nhide:\n  - navigation\n  - toc\nrl_html: true\n")
-    assert ('<tr><td><a href="../../papers/paper-03/">Paper 03</a></td><td>Author 3 et al.</td>'
+    assert ('<tr><td><a href="../../papers/paper-03/">Paper 03</a></td><td>Author 3 and Second Person</td>'
             "<td>cs.LG · preprint</td><td>2026</td></tr>") in second
     assert '<a href="../../papers/paper-04/">Paper 04</a>' in second
     assert '<a href="../../papers/paper-05/">Paper 05</a>' in out["all/3.md"]

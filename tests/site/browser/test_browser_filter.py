@@ -32,7 +32,9 @@ def _first_author(p: dict[str, Any]) -> str:
     authors = p["authors"]
     if not authors:
         return "Anonymous"
-    return authors[0] + (" et al." if len(authors) > 1 or not p["authors_complete"] else "")
+    if len(authors) == 2 and p["authors_complete"]:
+        return f"{authors[0]} and {authors[1]}"
+    return authors[0] + (" et al." if len(authors) > 2 or not p["authors_complete"] else "")
 
 
 def test_filter_by_tag_then_year_updates_the_address(page: Any, site: Served) -> None:
