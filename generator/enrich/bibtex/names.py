@@ -15,7 +15,11 @@ So entries are always written `von Last, First`, with the split decided here:
    family name (Spanish and Portuguese names carry two family names), so
    `Alfonso de Jesús Navas Gómez` -> `Navas Gómez, Alfonso de Jesús`;
 5. a connector `y`/`e`/`i` joins the words on both sides (`Ortega y Gasset`);
-6. otherwise the last word is the family name (what BibTeX itself would do).
+6. a capitalised particle (`De`, `Del`, `Van Der`, `Di`, `Le`, ...) just before the last word is
+   part of the family name, as reference managers write it: `Adrian Del Maestro` ->
+   `{Del Maestro}, Adrian` (APA "Del Maestro, A."), `Johan De Kleer` -> `{De Kleer}, Johan`;
+   not `Van`/`Le`/`Thi` before a Vietnamese family name (`Minh Van Nguyen`: `Van` is a middle name);
+7. otherwise the last word is the family name (what BibTeX itself would do).
 
 No rule knows that `Gabi Dreo Rodosek` has the family name `Dreo Rodosek`; for such names the
 curator may write `content/names.yml` (read, never written, by the generator):
@@ -45,6 +49,12 @@ PARTICLES = frozenset(
 # Particles after which Hispanic and Lusophone given names continue (`María de los Ángeles`).
 _IBERIAN = frozenset("de del da das do dos".split())
 _CONNECTORS = frozenset("y e i".split())
+# Particles that, capitalised, still start the family name (`Del Maestro`, `Van Der Waals`).
+_CAPITAL_PARTICLES = frozenset(
+    "van von der den de del della delle dei degli di da das dos du des la le lo ter ten zu zur bin".split())
+# Vietnamese family names: `Van`, `Le`, `Thi` before one of them are middle names.
+_VIETNAMESE = frozenset(
+    "nguyen tran le pham hoang huynh phan vu vo dang bui do ho ngo duong ly trinh dinh lam".split())
 _LINEAGE = frozenset("jr jr. sr sr. ii iii iv".split())
 _ASCII_UPPER = re.compile(r"[A-Z]")
 
@@ -60,7 +70,8 @@ class NameParts:
 
     @property
     def family(self) -> str:
-        """The family name without particles, as used in citation keys (`Navas Gómez`)."""
+        """The family name without lower-case particles, as used in citation keys (`Navas Gómez`,
+        `Del Maestro`)."""
         return " ".join(self.last)
 
     def bibtex(self) -> str:
@@ -107,7 +118,22 @@ def split_name(name: str) -> NameParts:
             family = words[end + 1:]
             return _family_with_particles(tuple(given), family, lineage)
         return NameParts(tuple(given), tuple(words[k:end]), tuple(rest), lineage)
+    start = _capital_particles(words)
+    if start < len(words) - 1:
+        return NameParts(tuple(words[:start]), (), tuple(words[start:]), lineage)
     return NameParts(tuple(given), (), (words[-1],), lineage)
+
+
+def _capital_particles(words: list[str]) -> int:
+    """Where a run of capitalised particles before the last word starts (len - 1 when none);
+    at least one given name stays before it."""
+    start = len(words) - 1
+    if words[-1].lower() in _VIETNAMESE:
+        return start
+    while start > 1 and words[start - 1].lower() in _CAPITAL_PARTICLES and words[start - 1][0].isupper() \
+            and words[start - 1][1:].islower():
+        start -= 1
+    return start
 
 
 def _family_with_particles(given: tuple[str, ...], family: list[str],
@@ -124,7 +150,10 @@ def _last_part(words: tuple[str, ...]) -> str:
     # BibTeX decides "von or Last" by the first ASCII letter of each word, so a multi-word
     # family name with a word like `Özdemir` (first ASCII letter `z`) would lose its first
     # word to the von part. One brace group keeps it whole for both bibtex and biber.
-    if len(words) > 1 and any(not w[0].isascii() or not _ASCII_UPPER.match(w[0]) for w in words):
+    # A capitalised particle is braced with its family name too (`{Del Maestro}`), as reference
+    # managers write it, so no style takes `Del` for a particle or a middle name.
+    if len(words) > 1 and (words[0].lower() in _CAPITAL_PARTICLES
+                           or any(not w[0].isascii() or not _ASCII_UPPER.match(w[0]) for w in words)):
         return "{" + text + "}"
     return text
 

@@ -3,18 +3,28 @@
 from __future__ import annotations
 
 import datetime as dt
+import html
+import json
+import re
+import shutil
 from pathlib import Path
 
 import pytest
 from pybtex.database import Person
 
-from generator.build import BuildResult
+from generator.build import BuildResult, build
+from generator.config import load_config
 from generator.enrich.bibtex import _LatexWriter, make_entry
 from generator.enrich.bibtex.names import apply_name_overrides, load_name_overrides, split_name, to_person
 from generator.enrich.keys import base_key
+from generator.enrich.registry import Registry
 from generator.errors import Problems
-from generator.model import Paper, SourceRef
-from tests.conftest import ROOT
+from generator.model import Paper, SourceRef, evolve
+from generator.render.csl import csl_item
+from generator.render.references import format_reference
+from tests.conftest import FIXTURES, ROOT, copy_project
+
+REAL = FIXTURES / "real"
 
 
 @pytest.mark.parametrize(("display", "bibtex"), [
@@ -40,6 +50,16 @@ from tests.conftest import ROOT
     # Connector and lineage.
     ("José Ortega y Gasset", "Ortega y Gasset, José"),
     ("Martin Luther King Jr.", "King, Jr., Martin Luther"),
+    # Capitalised particles belong to the family name, as reference managers write it.
+    ("Adrian Del Maestro", "Del Maestro, Adrian"),
+    ("A. Del Maestro", "Del Maestro, A."),
+    ("Johan De Kleer", "De Kleer, Johan"),
+    ("Gonzalo Di Stefano", "Di Stefano, Gonzalo"),
+    ("Johannes Van Der Waals", "Van Der Waals, Johannes"),
+    ("Anna Der Kiureghian", "Der Kiureghian, Anna"),
+    # ... but not a Vietnamese middle name, nor a family name that is itself `Le`.
+    ("Minh Van Nguyen", "Nguyen, Minh Van"),
+    ("Quoc V. Le", "Le, Quoc V."),
 ])
 def test_split_name(display: str, bibtex: str) -> None:
     assert split_name(display).bibtex() == bibtex
@@ -47,6 +67,7 @@ def test_split_name(display: str, bibtex: str) -> None:
 
 def test_family_name_excludes_particles() -> None:
     assert split_name("Alfonso de Jesús Navas Gómez").family == "Navas Gómez"
+    assert split_name("Adrian Del Maestro").family == "Del Maestro"  # capitalised: part of the family name
     assert split_name("Johannes Diderik van der Waals").family == "Waals"
     assert split_name("ORZALESI").family == "ORZALESI"
 
@@ -70,6 +91,13 @@ def test_person_parts_and_pybtex_round_trip() -> None:
     assert waals.prelast_names == ["van", "der"]
     assert waals.last_names == ["Waals"]
     assert Person(_written(waals)).prelast_names == ["van", "der"]
+
+
+def test_capitalised_particle_is_braced_with_the_family_name() -> None:
+    person = to_person("Adrian Del Maestro")
+    assert _written(person) == "{Del Maestro}, Adrian"
+    assert Person(_written(person)).last_names == ["{Del Maestro}"]
+    assert _written(to_person("Ludwig van Beethoven")) == "van Beethoven, Ludwig"  # lower case: unchanged
 
 
 def test_one_word_name_is_last_only() -> None:
@@ -128,3 +156,64 @@ def test_shipped_names_file_reaches_the_seed_entries(seed_build: BuildResult) ->
     assert "Haghir Chehreghani, Morteza and Laine, Leo}" in refs
     # Read, never written.
     assert (ROOT / "content" / "names.yml").read_text(encoding="utf-8").startswith("# How to write")
+
+
+# --- keys and references of papers with particles, from real arXiv API results ---------------------
+
+def _luttinger(authors: tuple[str, ...]) -> Paper:
+    return Paper(id="arxiv:1205.3437", title="Luttinger liquid behavior of helium in nanopores", authors=authors,
+                 abstract="", origin=SourceRef("seeds/x.txt", 1), date=dt.date(2012, 5, 15))
+
+
+def test_new_keys_use_the_family_name_with_its_particle_and_published_keys_stay() -> None:
+    paper = _luttinger(("Adrian Del Maestro", "Ian Affleck"))
+    assert base_key(paper) == "delmaestro2012luttinger"
+    # A key handed out before (the registry, citekeys.yml) is kept; a new paper gets the new key.
+    other = Paper(id="arxiv:1212.0001", title="Luttinger liquids again", authors=("Adrian Del Maestro",),
+                  abstract="", origin=SourceRef("seeds/x.txt", 2), date=dt.date(2012, 12, 1))
+    registry = Registry({"arxiv:1205.3437": {"key": "maestro2012luttinger", "slug": "luttinger-liquid-behavior"}})
+    assigned = registry.assign([paper, other], {}, Problems())
+    assert assigned["arxiv:1205.3437"] == ("maestro2012luttinger", "luttinger-liquid-behavior")
+    assert assigned["arxiv:1212.0001"][0] == "delmaestro2012luttinger"
+
+
+def test_first_author_with_particle_in_apa_and_ieee() -> None:
+    item = csl_item(evolve(_luttinger(("Adrian Del Maestro", "Ian Affleck")), key="delmaestro2012luttinger"))
+    assert item["author"] == [{"family": "Del Maestro", "given": "Adrian"}, {"family": "Affleck", "given": "Ian"}]
+    assert format_reference(item, "apa").startswith("Del Maestro, A., & Affleck, I. (2012). Luttinger liquid")
+    assert format_reference(item, "ieee").startswith("A. Del Maestro and I. Affleck, “Luttinger liquid")
+
+
+@pytest.fixture(scope="module")
+def del_maestro_build(tmp_path_factory: pytest.TempPathFactory) -> BuildResult:
+    """The real API results for `au:"A. Del Maestro"` (tests/fixtures/real) built as a site."""
+    dest = tmp_path_factory.mktemp("delmaestro")
+    config = copy_project(dest, seeds=False)
+    shutil.copy(REAL / "arxiv_api_del_maestro.xml", dest / "seeds")
+    return build(load_config(config))
+
+
+def test_real_api_results_entries_references_and_listing(del_maestro_build: BuildResult) -> None:
+    result = del_maestro_build
+    by_key = {p.key: p for p in result.library.papers}
+    assert sorted(by_key) == ["herdman2014particle", "kulchytskyy2013local"]
+    authors = [ln.strip() for ln in result.files["references.bib"].splitlines() if ln.strip().startswith("author")]
+    assert sorted(authors) == ["author = {Herdman, C. M. and {Del Maestro}, A.},",
+                               "author = {Kulchytskyy, B. and Gervais, G. and {Del Maestro}, A.},"]
+    csl = {item["id"]: item["author"] for item in json.loads(result.files["references.json"])}
+    assert csl["herdman2014particle"] == [{"family": "Herdman", "given": "C. M."},
+                                          {"family": "Del Maestro", "given": "A."}]
+    tabs = {key: re.findall(r"<code>([^<]*)</code>", result.files[f"papers/{p.slug}.md"])
+            for key, p in by_key.items()}
+    bib, apa, ieee = (html.unescape(t) for t in tabs["kulchytskyy2013local"][:3])
+    assert "author = {Kulchytskyy, B. and Gervais, G. and {Del Maestro}, A.}" in bib
+    assert apa.startswith("Kulchytskyy, B., Gervais, G., & Del Maestro, A. (2013). Local Superfluidity at the "
+                          "Nanoscale")
+    assert ieee.startswith("B. Kulchytskyy, G. Gervais, and A. Del Maestro, “Local Superfluidity at the Nanoscale,”")
+    apa, ieee = (html.unescape(t) for t in tabs["herdman2014particle"][1:3])
+    assert apa.startswith("Herdman, C. M., & Del Maestro, A. (2014). Particle partition entanglement")
+    assert ieee.startswith("C. M. Herdman and A. Del Maestro, “Particle partition entanglement")
+    # Two authors are both named in lists; "et al." starts at three.
+    rows = [ln for ln in result.files["all.md"].splitlines() if "Maestro" in ln or "Kulchytskyy" in ln]
+    assert any("<td>C. M. Herdman and A. Del Maestro</td>" in r for r in rows)
+    assert any("<td>B. Kulchytskyy et al.</td>" in r for r in rows)
