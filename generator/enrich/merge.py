@@ -43,6 +43,8 @@ def _combine(old: Paper, new: Paper) -> Paper:
         origin=old.origin,
         authors=better.authors or other.authors,
         authors_complete=better.authors_complete if better.authors else other.authors_complete,
+        # A .bib entry's own spelling of the names goes with the author list it belongs to.
+        bib_names=better.bib_names if better.authors else other.bib_names,
         url=better.url or other.url,
         openreview_id=better.openreview_id or other.openreview_id,
         arxiv_id=better.arxiv_id or other.arxiv_id,

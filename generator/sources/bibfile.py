@@ -53,6 +53,21 @@ def _name(person: Person) -> str:
     return f"{name}, {tex_to_text(' '.join(person.lineage_names))}" if person.lineage_names else name
 
 
+def _spelled(person: Person) -> str:
+    """The entry's own split of a name, `von Last, Jr, First` in plain text (what content/names.yml
+    holds), so that `Dreo Rodosek, Gabi` or `{Del Maestro}, Adrian` is written back as the .bib
+    wrote it rather than split again from the display name; "" (the automatic split) for a name
+    that plain text cannot carry (a corporate `{Research and Development Team}`)."""
+    family = tex_to_text(" ".join(person.prelast_names + person.last_names))
+    lineage = tex_to_text(" ".join(person.lineage_names))
+    given = tex_to_text(" ".join(person.first_names + person.middle_names))
+    parts = (family, lineage, given)
+    if not family or (lineage and not given) or any(
+            "," in p or re.search(r"\band\b", p) or any(c in p for c in "{}\\") for p in parts):
+        return ""
+    return ", ".join(p for p in parts if p)
+
+
 def _date(fields: dict[str, str]) -> dt.date | None:
     year = re.search(r"\d{4}", fields.get("year", "") or fields.get("date", ""))
     if not year:
@@ -74,6 +89,7 @@ def _paper(key: str, entry: Entry, line: int, path: str, problems: Problems) -> 
     people = list(entry.persons.get("author", ()))
     complete = not people or people[-1].last_names != ["others"]
     names = tuple(_name(p) for p in people if p.last_names != ["others"])
+    spelled = tuple(_spelled(p) for p in people if p.last_names != ["others"])
     title = tex_title(fields.get("title", ""))
     abstract = tex_paragraphs(fields.get("abstract", ""))
     if not title:
@@ -113,6 +129,7 @@ def _paper(key: str, entry: Entry, line: int, path: str, problems: Problems) -> 
         date=_date(fields),
         sources=(where,),
         bib_key=key,
+        bib_names=spelled if any(spelled) else (),
         bib_type=entry.type.lower(),
         bib_fields=tuple(raw),
     )

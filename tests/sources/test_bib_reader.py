@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 
-from generator.enrich.bibtex import block
+from generator.enrich.bibtex import block, make_entry
+from generator.enrich.bibtex.names import apply_name_overrides
+from generator.enrich.keys import base_key
 from generator.errors import Problems
 from generator.model import evolve
+from generator.render.csl import csl_names
 from generator.sources import read_digest
 from tests.conftest import FIXTURES
 
@@ -62,3 +66,28 @@ def test_the_sites_bibtex_keeps_every_field_of_the_entry() -> None:
     assert "    eprint = {2306.06130},\n    archiveprefix = {arXiv},\n    primaryclass = {cs.LG}" in text
     assert "    doi = {10.48550/arXiv.2306.06130}" in text
     assert text.count("eprint") == 1
+
+
+def test_the_entry_s_own_name_split_is_kept(tmp_path: Path) -> None:
+    """A reference manager has already split each name: `Dreo Rodosek, Gabi` (a compound family
+    name no rule can see in `Gabi Dreo Rodosek`), `{Del Maestro}, Adrian`, `Smith, Jr., John`. The
+    entry written back, the CSL name and the key follow that split, not a new one."""
+    path = tmp_path / "mine.bib"
+    path.write_text("@article{k1,\n  author = {Dreo Rodosek, Gabi and {Del Maestro}, Adrian and Smith, Jr., John and"
+                    " {Research and Development Team}},\n  title = {Graph Anomalies},\n  journal = {J},\n"
+                    "  year = {2024}\n}\n", encoding="utf-8")
+    raw = read_digest(path, "mine.bib", Problems())
+    assert raw is not None
+    [paper] = raw.papers
+    assert paper.authors == ("Gabi Dreo Rodosek", "Adrian Del Maestro", "John Smith, Jr.",
+                             "Research and Development Team")
+    assert paper.bib_names == ("Dreo Rodosek, Gabi", "Del Maestro, Adrian", "Smith, Jr., John", "")
+    assert [str(p) for p in make_entry(paper).persons["author"]] == [
+        "Dreo Rodosek, Gabi", "{Del Maestro}, Adrian", "Smith, Jr., John", "{Research and Development Team}"]
+    assert csl_names(paper)[:3] == [{"family": "Dreo Rodosek", "given": "Gabi"},
+                                    {"family": "Del Maestro", "given": "Adrian"},
+                                    {"family": "Smith", "given": "John", "suffix": "Jr."}]
+    assert base_key(paper) == "dreorodosek2024graph"
+    # content/names.yml still wins for the names it lists; the entry's own split stays for the others.
+    [spelled] = apply_name_overrides([paper], {"Adrian Del Maestro": "Maestro, Adrian Del"})
+    assert spelled.bib_names == ("Dreo Rodosek, Gabi", "Maestro, Adrian Del", "Smith, Jr., John", "")

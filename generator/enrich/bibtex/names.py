@@ -246,11 +246,13 @@ def load_name_overrides(path: Path, shown: str, problems: Problems) -> dict[str,
 
 
 def apply_name_overrides(papers: list[Paper], names: Mapping[str, str]) -> list[Paper]:
-    """Papers with `bib_names` set where the curator spelled an author's name for BibTeX."""
+    """Papers with `bib_names` set where the curator spelled an author's name for BibTeX (over a
+    .bib entry's own spelling, which is kept for the other names)."""
     if not names:
         return papers
     out = []
     for paper in papers:
-        spelled = tuple(names.get(" ".join(a.split()), "") for a in paper.authors)
+        own = paper.bib_names + ("",) * (len(paper.authors) - len(paper.bib_names))
+        spelled = tuple(names.get(" ".join(a.split()), "") or o for a, o in zip(paper.authors, own, strict=False))
         out.append(replace(paper, bib_names=spelled) if any(spelled) else paper)
     return out
