@@ -23,8 +23,8 @@ pytestmark = pytest.mark.slow
 # What each paper page must show as text (the TeX of e-mail and .bib fields decoded first).
 SHOWN = {
     "arxiv:2306.09001": ['<script>alert("xss-etitle")</script> E-mail Title',
-                         # `(...)` after a name is an affiliation in arXiv's author lines: dropped.
-                         'Mallory <img src=x onerror=alert>',
+                         # `(...)` glued to a word is no affiliation (arXiv prints `Name (Affiliation)`): kept.
+                         'Mallory <img src=x onerror=alert("xss-eauthor")>',
                          # TeX: `--` is a dash.
                          'An abstract with <iframe src="javascript:alert(1)"></iframe> and '
                          '[click](javascript:alert("xss-emd")) and <!– xss-ecomment2 –> inside.'],
