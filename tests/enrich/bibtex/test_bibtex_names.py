@@ -186,20 +186,24 @@ def test_first_author_with_particle_in_apa_and_ieee() -> None:
 
 @pytest.fixture(scope="module")
 def del_maestro_build(tmp_path_factory: pytest.TempPathFactory) -> BuildResult:
-    """The real API results for `au:"A. Del Maestro"` (tests/fixtures/real) built as a site."""
+    """The real API results for `au:"A. Del Maestro"` (tests/fixtures/real, five entries) built as a site."""
     dest = tmp_path_factory.mktemp("delmaestro")
     config = copy_project(dest, seeds=False)
-    shutil.copy(REAL / "arxiv_api_del_maestro.xml", dest / "seeds")
+    shutil.copy(REAL / "arxiv-api-del-maestro.xml", dest / "seeds")
     return build(load_config(config))
 
 
 def test_real_api_results_entries_references_and_listing(del_maestro_build: BuildResult) -> None:
     result = del_maestro_build
     by_key = {p.key: p for p in result.library.papers}
-    assert sorted(by_key) == ["herdman2014particle", "kulchytskyy2013local"]
+    assert sorted(by_key) == ["herdman2014particle", "herdman2016entanglement", "kulchytskyy2013local",
+                              "melko2006striped", "ohno2024efficient"]
     authors = [ln.strip() for ln in result.files["references.bib"].splitlines() if ln.strip().startswith("author")]
-    assert sorted(authors) == ["author = {Herdman, C. M. and {Del Maestro}, A.},",
-                               "author = {Kulchytskyy, B. and Gervais, G. and {Del Maestro}, A.},"]
+    assert sorted(authors) == ["author = {Herdman, C. M. and Roy, P. -N. and Melko, R. G. and {Del Maestro}, A.},",
+                               "author = {Herdman, C. M. and {Del Maestro}, A.},",
+                               "author = {Kulchytskyy, B. and Gervais, G. and {Del Maestro}, A.},",
+                               "author = {Melko, R. G. and {Del Maestro}, A. and Burkov, A. A.},",
+                               "author = {Ohno, Y. and {Del Maestro}, A. and Lakoba, T. I.},"]
     csl = {item["id"]: item["author"] for item in json.loads(result.files["references.json"])}
     assert csl["herdman2014particle"] == [{"family": "Herdman", "given": "C. M."},
                                           {"family": "Del Maestro", "given": "A."}]
@@ -213,6 +217,9 @@ def test_real_api_results_entries_references_and_listing(del_maestro_build: Buil
     apa, ieee = (html.unescape(t) for t in tabs["herdman2014particle"][1:3])
     assert apa.startswith("Herdman, C. M., & Del Maestro, A. (2014). Particle partition entanglement")
     assert ieee.startswith("C. M. Herdman and A. Del Maestro, “Particle partition entanglement")
+    apa, ieee = (html.unescape(t) for t in tabs["melko2006striped"][1:3])
+    assert apa.startswith("Melko, R. G., Del Maestro, A., & Burkov, A. A. (2006). A striped supersolid phase")
+    assert ieee.startswith("R. G. Melko, A. Del Maestro, and A. A. Burkov, “A striped supersolid phase")
     # Two authors are both named in lists; "et al." starts at three.
     rows = [ln for ln in result.files["all.md"].splitlines() if "Maestro" in ln or "Kulchytskyy" in ln]
     assert any("<td>C. M. Herdman and A. Del Maestro</td>" in r for r in rows)
