@@ -52,7 +52,7 @@ test: deps system-deps lint
 golden: deps
 	READINGLIST_UPDATE_GOLDEN=1 $(BIN)/pytest -q tests/render/test_golden.py tests/render/test_references.py \
 	  tests/render/test_references_pandoc.py \
-	  tests/enrich/bibtex/test_bibtex_golden.py
+	  tests/enrich/bibtex/test_bibtex_golden.py tests/enrich/test_topics_golden.py
 
 # The whole build of 10,000 papers (both workloads, every variant of benchmarks/variants.py, three
 # interleaved rounds) against stock MkDocs, plus search and edit-loop latency; `benchmarks/run.py
