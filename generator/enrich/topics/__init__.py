@@ -24,6 +24,7 @@ import yaml
 from ...errors import Problems
 from ...model import Paper, evolve
 from ...sources.subjects import CLASS_NAMES, class_name
+from .evidence import LEARNING_CATEGORIES, LEARNING_PHRASES, EvidenceTable, evidence_table, parse_learning
 
 _WORD = re.compile(r"[^\W_]+")
 # In ASCII text `_WORD` finds the runs of letters and digits: blank out the rest and split (str.translate
@@ -46,12 +47,16 @@ class Topic:
     patterns: tuple[re.Pattern[str], ...] = ()
     min_hits: int = 1
     line: int = 0
+    # A topic of machine learning: only papers about learning get it (evidence.py).
+    learning: bool = False
 
 
 @dataclass
 class Taxonomy:
     topics: list[Topic] = field(default_factory=list)
     path: str = ""
+    learning_categories: frozenset[str] = frozenset(LEARNING_CATEGORIES)
+    learning_phrases: tuple[str, ...] = LEARNING_PHRASES
 
     def __post_init__(self) -> None:
         self._index: dict[Key, list[tuple[tuple[Key, ...], int]]] = {}
@@ -66,6 +71,13 @@ class Taxonomy:
         self._single: dict[str, tuple[int, ...]] = {}
         self._multi: dict[str, tuple[tuple[tuple[Key, ...], int], ...]] = {}
         self._patterns = [(n, p) for n, t in enumerate(self.topics) for p in t.patterns]
+        self._evidence: EvidenceTable | None = None
+
+    def evidence_table(self) -> EvidenceTable:
+        """Each phrase of each topic as a topic of its own, for the evidence rule (evidence.py)."""
+        if self._evidence is None:
+            self._evidence = evidence_table(self)
+        return self._evidence
 
     @property
     def names(self) -> list[str]:
@@ -129,14 +141,24 @@ class Taxonomy:
             counts[n] += len(pattern.findall(text))
         return counts
 
-    def match(self, title: str, abstract: str) -> list[str]:
-        """Topic names for a paper, strongest first (ties keep the taxonomy's order)."""
+    def match(self, title: str, abstract: str, categories: Sequence[str] = ()) -> list[str]:
+        """Topic names for a paper, strongest first (ties keep the taxonomy's order): those whose
+        score reaches `min_hits` and whose evidence is enough (evidence.py). One text at a time,
+        the definition that `match.match_many` computes for all papers at once."""
         title_hits = self.hits(title)
         body_hits = self.hits(abstract)
+        table = self.evidence_table()
+        in_title = [a > 0 for a in table.taxonomy.hits(title)]
+        found = [a or b > 0 for a, b in zip(in_title, table.taxonomy.hits(abstract), strict=True)]
+        learning_words = sum(f for f, o in zip(found, table.owner, strict=True) if o < 0)
+        about_learning = learning_words >= 2 or any(c in self.learning_categories for c in categories)
         scored = []
         for n, topic in enumerate(self.topics):
             score = TITLE_WEIGHT * title_hits[n] + body_hits[n]
-            if score >= topic.min_hits:
+            mine = [(f, s, t) for f, s, t, o in zip(found, table.specific, in_title, table.owner, strict=True)
+                    if o == n]
+            enough = sum(f for f, _, _ in mine) >= 2 or any(f and (s or t) for f, s, t in mine)
+            if score >= topic.min_hits and enough and (about_learning or not topic.learning):
                 scored.append((-score, n, topic.name))
         return [name for _, _, name in sorted(scored)]
 
@@ -218,6 +240,7 @@ def parse_taxonomy(root: yaml.Node | None, where: str, problems: Problems) -> Ta
         return Taxonomy([], where)
     topics: list[Topic] = []
     names: set[str] = set()
+    categories, phrases = parse_learning(_mapping_value(root, "learning"), where, problems)
     for node in items.value:
         topic = _topic(node, where, problems)
         if topic is None:
@@ -227,7 +250,7 @@ def parse_taxonomy(root: yaml.Node | None, where: str, problems: Problems) -> Ta
             continue
         names.add(topic.name.lower())
         topics.append(topic)
-    return Taxonomy(topics, where)
+    return Taxonomy(topics, where, categories, phrases)
 
 
 def _mapping_value(node: yaml.Node, key: str) -> yaml.Node | None:
@@ -264,10 +287,14 @@ def _topic(node: yaml.Node, where: str, problems: Problems) -> Topic | None:
     if not isinstance(min_hits, int) or isinstance(min_hits, bool) or min_hits < 1:
         problems.warn(where, line, f"topic {name!r}: `min_hits` must be a whole number >= 1; using 1")
         min_hits = 1
+    learning = data.get("learning", False)
+    if not isinstance(learning, bool):
+        problems.warn(where, line, f"topic {name!r}: `learning` must be true or false; using false")
+        learning = False
     usable = tuple(str(p) for p in phrases if phrase_keys(str(p)))
     if not usable and not patterns:
         problems.warn(where, line, f"topic {name!r} has no phrases or patterns, so no paper can match it")
-    return Topic(name, str(data.get("description") or ""), usable, tuple(patterns), min_hits, line)
+    return Topic(name, str(data.get("description") or ""), usable, tuple(patterns), min_hits, line, learning)
 
 
 # -- tags for papers ---------------------------------------------------------------------------
@@ -298,7 +325,7 @@ def paper_tag_lists(papers: list[Paper], taxonomy: Taxonomy,
     out = []
     # A placeholder title ("Untitled paper by ...") quotes the abstract; do not count it twice.
     matched = match_many(taxonomy, ["" if p.title_missing else p.title for p in papers],
-                         [p.abstract for p in papers])
+                         [p.abstract for p in papers], [p.categories for p in papers])
     for paper, topics in zip(papers, matched, strict=True):
         tags = tuple(dict.fromkeys([*topics, *(subject_tag(c) for c in paper.categories)]))
         if paper.id in changes:

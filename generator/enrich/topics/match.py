@@ -193,9 +193,12 @@ def required_literal(pattern: re.Pattern[str]) -> Callable[[str], bool] | None:
     return lambda text: not text.isascii() or low in text.lower()
 
 
-def match_many(taxonomy: Taxonomy, titles: Sequence[str], abstracts: Sequence[str]) -> list[list[str]]:
-    """`taxonomy.match(title, abstract)` for each pair."""
+def match_many(taxonomy: Taxonomy, titles: Sequence[str], abstracts: Sequence[str],
+               categories: Sequence[Sequence[str]] | None = None) -> list[list[str]]:
+    """`taxonomy.match(title, abstract, categories)` for each paper."""
     import numpy as np
+
+    from .evidence import gather
 
     n = len(titles)
     if not taxonomy.topics:
@@ -203,7 +206,8 @@ def match_many(taxonomy: Taxonomy, titles: Sequence[str], abstracts: Sequence[st
     hits = count_hits(taxonomy, [*titles, *abstracts])
     score = TITLE_WEIGHT * hits[:n] + hits[n:]
     minimum = np.array([t.min_hits for t in taxonomy.topics], dtype=np.int64)
-    rows, cols = np.nonzero(score >= minimum)
+    allowed = gather(taxonomy, titles, abstracts, categories or [()] * n).allows(taxonomy)
+    rows, cols = np.nonzero((score >= minimum) & allowed)
     # Strongest first, ties in the taxonomy's order (np.nonzero gives columns ascending per row).
     order = np.lexsort((cols, -score[rows, cols], rows))
     rows, cols = rows[order], cols[order]

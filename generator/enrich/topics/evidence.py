@@ -1,0 +1,167 @@
+"""The evidence rule: a topic's score alone does not make a tag.
+
+A paper about the thermal melting of density waves says "routes"; one about a pyrochlore magnet
+says "muon" and "Ising". Each is one word of a topic's list, and a score threshold cannot tell
+it from a real signal. So a topic whose score reaches `min_hits` is a tag only when
+
+1. its evidence is more than one common word in passing: two or more distinct phrases of the
+   topic match (`router` and `model routing`; `routing` and `routes` are one stem, one phrase),
+   or one specific phrase does (a phrase of two or more words, an acronym such as `LoRA`, or a
+   pattern), or one of its phrases is in the title (what a paper is named for is what it is about);
+2. and, for a topic marked `learning: true`, the paper is about learning: one of its arXiv
+   categories is a learning category (cs.LG, stat.ML, ...) or its title and abstract hold two or
+   more distinct learning phrases (`neural network`, `training`, ...).
+
+A paper with no topic left keeps its arXiv subject tags and gets no topic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import yaml
+
+from ...errors import Problems
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from . import Key, Taxonomy
+
+# A paper is about learning when one of these is among its arXiv categories...
+LEARNING_CATEGORIES = ("cs.LG", "stat.ML", "cs.AI", "cs.CL", "cs.CV", "cs.NE", "cs.IR", "cs.RO", "cs.MA")
+# ...or when two or more of these phrases (distinct stems) are in its title and abstract.
+LEARNING_PHRASES = (
+    "machine learning", "deep learning", "neural network", "deep network", "learn", "train",
+    "pretrained", "fine tuning", "supervised", "unsupervised", "reinforcement learning",
+    "imitation learning", "active learning", "federated learning", "adversarial training",
+    "language model", "LLM", "reasoning model", "transformer", "dataset", "classifier",
+    "generative model", "foundation model", "artificial intelligence", "AI",
+)
+
+
+@dataclass
+class EvidenceTable:
+    """One column per distinct phrase (or pattern) of each topic, then one per learning phrase:
+    `owner` is the column's topic (-1 for a learning phrase), `specific` whether it is more than
+    one common word."""
+
+    taxonomy: Taxonomy
+    owner: list[int]
+    specific: list[bool]
+
+
+def evidence_table(taxonomy: Taxonomy) -> EvidenceTable:
+    """Each phrase of each topic a topic of its own, so that `count_hits` says which matched.
+    Phrases with the same stems (`routing`, `route`) are one column: one piece of evidence."""
+    from . import Taxonomy, Topic, phrase_keys
+
+    columns: list[Topic] = []
+    owner: list[int] = []
+    specific: list[bool] = []
+
+    def add(phrases: Sequence[str], n: int) -> None:
+        seen: set[tuple[Key, ...]] = set()
+        for phrase in phrases:
+            keys = phrase_keys(phrase)
+            if keys and keys not in seen:
+                seen.add(keys)
+                columns.append(Topic(phrase, phrases=(phrase,)))
+                owner.append(n)
+                # Two or more words, or an acronym (matched case-sensitively): specific.
+                specific.append(n >= 0 and (len(keys) > 1 or keys[0][0] == "A"))
+
+    for n, topic in enumerate(taxonomy.topics):
+        add(topic.phrases, n)
+        for pattern in topic.patterns:
+            columns.append(Topic(pattern.pattern, patterns=(pattern,)))
+            owner.append(n)
+            specific.append(True)
+    add(taxonomy.learning_phrases, -1)
+    return EvidenceTable(Taxonomy(columns, taxonomy.path, frozenset(), ()), owner, specific)
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Per paper and topic (rows: papers, columns: topics): how many distinct phrases matched,
+    whether a specific one did; per paper: whether it is about learning."""
+
+    distinct: np.ndarray
+    specific: np.ndarray
+    titled: np.ndarray
+    learning: np.ndarray
+
+    def allows(self, taxonomy: Taxonomy) -> np.ndarray:
+        """Papers x topics: where the rule lets a topic be a tag."""
+        import numpy as np
+
+        enough = (self.distinct >= 2) | self.specific | self.titled
+        needs = np.array([t.learning for t in taxonomy.topics], dtype=bool)
+        return enough & (~needs[None, :] | self.learning[:, None])
+
+
+def gather(taxonomy: Taxonomy, titles: Sequence[str], abstracts: Sequence[str],
+           categories: Sequence[Sequence[str]]) -> Evidence:
+    """The evidence in each paper's title and abstract, matched as the topics are (match.py)."""
+    import numpy as np
+
+    from .match import count_hits
+
+    table = taxonomy.evidence_table()
+    n = len(titles)
+    width = len(taxonomy.topics)
+    owner = np.asarray(table.owner, dtype=np.int64)  # column -> topic, -1 for a learning phrase
+    mine = owner >= 0
+    # Column -> topic as a 0/1 matrix: a product with it sums a paper's columns per topic (in
+    # floating point, which numpy multiplies with BLAS: integer products took a second per 10,000
+    # papers; the sums are small whole numbers, exact in a float).
+    to_topic = np.zeros((len(owner), width), dtype=np.float64)
+    to_topic[np.nonzero(mine)[0], owner[mine]] = 1.0
+    is_specific = np.asarray(table.specific, dtype=np.float64)
+    distinct = np.zeros((n, width), dtype=np.int64)
+    specific = np.zeros((n, width), dtype=bool)
+    titled = np.zeros((n, width), dtype=bool)
+    words = np.zeros(n, dtype=np.int64)
+    step = 1000
+    for start in range(0, n, step):
+        stop = min(n, start + step)
+        size = stop - start
+        hits = count_hits(table.taxonomy, [*titles[start:stop], *abstracts[start:stop]])
+        present = ((hits[:size] + hits[size:]) > 0).astype(np.float64)
+        distinct[start:stop] = np.rint(present @ to_topic).astype(np.int64)
+        specific[start:stop] = (present * is_specific) @ to_topic > 0.5
+        titled[start:stop] = (hits[:size] > 0).astype(np.float64) @ to_topic > 0.5
+        words[start:stop] = present[:, ~mine].sum(axis=1)
+    known = taxonomy.learning_categories
+    by_category = np.fromiter((any(c in known for c in cats) for cats in categories), dtype=bool, count=n)
+    return Evidence(distinct, specific, titled, by_category | (words >= 2))
+
+
+def parse_learning(node: yaml.Node | None, where: str,
+                   problems: Problems) -> tuple[frozenset[str], tuple[str, ...]]:
+    """The `learning:` section of topics.yml (the categories and phrases that make a paper about
+    learning); what it leaves out keeps the defaults above."""
+    categories, phrases = frozenset(LEARNING_CATEGORIES), LEARNING_PHRASES
+    if node is None:
+        return categories, phrases
+    data: Any = (yaml.constructor.SafeConstructor().construct_document(node)
+                 if isinstance(node, yaml.MappingNode) else None)
+    if not isinstance(data, dict):
+        problems.warn(where, node.start_mark.line + 1,
+                      "`learning:` must hold `categories:` and `phrases:`; using the defaults")
+        return categories, phrases
+    lines = {k.value: v.start_mark.line + 1 for k, v in node.value if isinstance(k, yaml.ScalarNode)}
+    for key in ("categories", "phrases"):
+        value = data.get(key)
+        if value is None:
+            continue
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            problems.warn(where, lines.get(key, node.start_mark.line + 1),
+                          f"`learning: {key}` must be a list of words; using the defaults")
+        elif key == "categories":
+            categories = frozenset(value)
+        else:
+            phrases = tuple(value)
+    return categories, phrases
