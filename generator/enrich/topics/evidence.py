@@ -102,40 +102,28 @@ class Evidence:
         return enough & (~needs[None, :] | self.learning[:, None])
 
 
-def gather(taxonomy: Taxonomy, titles: Sequence[str], abstracts: Sequence[str],
-           categories: Sequence[Sequence[str]]) -> Evidence:
-    """The evidence in each paper's title and abstract, matched as the topics are (match.py)."""
+def from_hits(taxonomy: Taxonomy, found: np.ndarray, categories: Sequence[Sequence[str]]) -> Evidence:
+    """The evidence of some papers from the counts of `taxonomy.evidence_table()` over their
+    titles (the first half of `found`'s rows) and then their abstracts (match.match_many)."""
     import numpy as np
 
-    from .match import count_hits
-
     table = taxonomy.evidence_table()
-    n = len(titles)
-    width = len(taxonomy.topics)
+    size = len(categories)
     owner = np.asarray(table.owner, dtype=np.int64)  # column -> topic, -1 for a learning phrase
     mine = owner >= 0
     # Column -> topic as a 0/1 matrix: a product with it sums a paper's columns per topic (in
     # floating point, which numpy multiplies with BLAS: integer products took a second per 10,000
     # papers; the sums are small whole numbers, exact in a float).
-    to_topic = np.zeros((len(owner), width), dtype=np.float64)
+    to_topic = np.zeros((len(owner), len(taxonomy.topics)), dtype=np.float64)
     to_topic[np.nonzero(mine)[0], owner[mine]] = 1.0
     is_specific = np.asarray(table.specific, dtype=np.float64)
-    distinct = np.zeros((n, width), dtype=np.int64)
-    specific = np.zeros((n, width), dtype=bool)
-    titled = np.zeros((n, width), dtype=bool)
-    words = np.zeros(n, dtype=np.int64)
-    step = 1000
-    for start in range(0, n, step):
-        stop = min(n, start + step)
-        size = stop - start
-        hits = count_hits(table.taxonomy, [*titles[start:stop], *abstracts[start:stop]])
-        present = ((hits[:size] + hits[size:]) > 0).astype(np.float64)
-        distinct[start:stop] = np.rint(present @ to_topic).astype(np.int64)
-        specific[start:stop] = (present * is_specific) @ to_topic > 0.5
-        titled[start:stop] = (hits[:size] > 0).astype(np.float64) @ to_topic > 0.5
-        words[start:stop] = present[:, ~mine].sum(axis=1)
+    present = ((found[:size] + found[size:]) > 0).astype(np.float64)
+    distinct = np.rint(present @ to_topic).astype(np.int64)
+    specific = (present * is_specific) @ to_topic > 0.5
+    titled = (found[:size] > 0).astype(np.float64) @ to_topic > 0.5
+    words = present[:, ~mine].sum(axis=1)
     known = taxonomy.learning_categories
-    by_category = np.fromiter((any(c in known for c in cats) for cats in categories), dtype=bool, count=n)
+    by_category = np.fromiter((any(c in known for c in cats) for cats in categories), dtype=bool, count=size)
     return Evidence(distinct, specific, titled, by_category | (words >= 2))
 
 
