@@ -107,7 +107,7 @@ def record_parts(paper: Paper, keys: dict[str, str]) -> tuple[str, ...]:
 
 
 def own_record(paper: Paper) -> tuple[str, ...]:
-    """The pieces of the paper's record that depend on its own fields alone (`record_fields`):
+    """The pieces of the paper's record that depend on its own fields alone:
     all but its tags, related papers and page. Raises TypeError as `record_parts` does."""
     s = _string
     p = paper
@@ -127,13 +127,6 @@ def own_record(paper: Paper) -> tuple[str, ...]:
             and "<" not in abstract and ">" not in abstract):
         return head, '"', abstract, '"', tail
     return head, s(abstract), tail
-
-
-def record_fields(paper: Paper) -> tuple[object, ...]:
-    """Every field `own_record` reads (tests check that no other field matters)."""
-    return (paper.id, paper.key, paper.title, paper.authors, paper.authors_complete, paper.abstract, paper.url,
-            paper.arxiv_id, paper.doi, paper.openreview_id, paper.venue, paper.status, paper.labels, paper.date,
-            paper.year_override, paper.categories, paper.cross_listed_from, paper.sources, paper.journal_ref)
 
 
 _string = escape.json_string  # raises TypeError for anything but a str

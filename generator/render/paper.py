@@ -173,7 +173,7 @@ def arxiv_details(paper: Paper) -> str:
 
 
 def own_parts(paper: Paper) -> tuple[str, str, str]:
-    """The parts of a paper's page that depend on its own fields alone (`own_fields`): the front
+    """The parts of a paper's page that depend on its own fields alone: the front
     matter, its link buttons, and the author line."""
     head = "\n".join([
         "---", f"title: {escape.yaml_string(title_text(paper.title))}",
@@ -190,13 +190,6 @@ def own_parts(paper: Paper) -> tuple[str, str, str]:
     if not paper.authors_complete:
         authors += " et al."
     return head, links, f'<p class="rl-authors">{authors}</p>'
-
-
-def own_fields(paper: Paper) -> tuple[object, ...]:
-    """Every field `own_parts` reads (tests check that no other field matters)."""
-    return (paper.title, paper.abstract, paper.venue, paper.status, paper.date, paper.labels, paper.categories,
-            paper.cross_listed_from, paper.url, paper.authors, paper.authors_complete, paper.title_missing,
-            paper.year_override, paper.openreview_id, paper.arxiv_id, paper.doi, paper.journal_ref)
 
 
 @lru_cache(maxsize=4096)

@@ -119,13 +119,6 @@ def _title(paper: Paper) -> dict[str, str]:
     return {"title": latex_title(paper.title)}
 
 
-def entry_fields(paper: Paper) -> tuple[object, ...]:
-    """Everything of a paper its entry is made from (tests check that no other field matters)."""
-    return (paper.key, paper.title, paper.title_missing, paper.venue, paper.status, paper.year_override,
-            paper.date, paper.url, paper.arxiv_id, paper.categories, paper.doi, paper.labels, paper.authors,
-            paper.bib_names, paper.authors_complete, paper.journal_ref, paper.bib_type, paper.bib_fields)
-
-
 def entry_parts(paper: Paper) -> tuple[str, dict[str, str], list[Person]]:
     """The entry's type, fields (in the order they are written) and authors."""
     return (*_kind_and_fields(paper), _authors(paper))
