@@ -95,17 +95,6 @@ class SourceRef:
     def __str__(self) -> str:
         return f"{self.path}:{self.line}"
 
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return new_source_ref, (self.path, self.line)
-
-
-def new_source_ref(path: str, line: int) -> SourceRef:
-    """`SourceRef(path, line)`, made without `__init__` (unpickling: two or more per paper read)."""
-    ref: SourceRef = object.__new__(SourceRef)
-    _REF_PATH(ref, path)
-    _REF_LINE(ref, line)
-    return ref
-
 
 @dataclass(frozen=True, slots=True)
 class Related:
@@ -127,7 +116,6 @@ def new_related(pid: str, score: float, why: str) -> Related:
 
 # Each field's setter (a slot's descriptor): new_related sets three, fifty thousand times a build.
 _RELATED_ID, _RELATED_SCORE, _RELATED_WHY = _fields_of(Related)[2]
-_REF_PATH, _REF_LINE = _fields_of(SourceRef)[2]
 
 
 # Papers, their links and source locations have slots, not a dict: the render reads their fields
@@ -200,16 +188,6 @@ class Paper:
     def page(self) -> str:
         """URL of the paper page relative to the site root."""
         return f"papers/{self.slug}/"
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        # The reading child sends its papers pickled: the fields as one tuple, set again through
-        # their slots, instead of the dataclass way (a Python loop over `fields()` per paper).
-        return _paper, _fields_of(Paper)[1](self)
-
-
-def _paper(*values: Any) -> Paper:
-    """A Paper from the values of its fields, in order (unpickling)."""
-    return _filled(Paper, values)
 
 
 @dataclass(frozen=True)
