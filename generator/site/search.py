@@ -5,13 +5,14 @@ index from it in the browser: at ten thousand papers that is about 25 MB to fetc
 work before the first result. Pagefind splits its index into small chunks and fetches only those
 a query needs (a few hundred KB), so results come at once however long the list grows.
 
-This module writes that index after MkDocs has built the site (the MkDocs hook calls
-`index_site`). It indexes exactly what a reader searches for — each paper's title, authors,
-abstract, citation key, arXiv id and DOI, taken from `papers.json` — and leaves out page boilerplate and the
-BibTeX block, which would repeat the same words on every page. Material's search box stays
-(overrides/partials/search.html, without Material's own search component), and
-`static/readinglist-search.js` answers it through Pagefind's JavaScript API, so typing into
-`.md-search__input` shows `.md-search-result__item` results in Material's markup.
+This module writes that index after MkDocs has built the site (the MkDocs plugin calls
+`build_index` into the project's cache, then `publish` links it into the site). It indexes exactly
+what a reader searches for — each paper's title, authors, abstract, citation key, arXiv id and
+DOI, taken from `papers.json` — and leaves out page boilerplate and the BibTeX block, which would
+repeat the same words on every page. Material's search box stays (generator/theme/partials/search.html,
+without Material's own search component), and `static/readinglist-search.js` answers it through
+Pagefind's JavaScript API, so typing into `.md-search__input` shows `.md-search-result__item`
+results in Material's markup.
 """
 
 from __future__ import annotations
@@ -236,12 +237,6 @@ def available() -> bool:
     except ImportError:
         return False
     return get_executable() is not None
-
-
-def index_site(site_dir: Path, *, force: bool = False) -> int | None:
-    """(Re)write `site_dir/pagefind/` from `site_dir/papers.json`; returns the number of records,
-    or None when the index on disk already holds exactly these records."""
-    return build_index(site_dir / "papers.json", site_dir / INDEX_DIR, force=force)
 
 
 def build_index(papers_file: Path, out: Path, *, force: bool = False, config: Config | None = None,

@@ -26,6 +26,11 @@ def seed_papers(seed_build) -> list[dict]:  # type: ignore[no-untyped-def]
     return json.loads(seed_build.files["papers.json"])
 
 
+def _index(site: Path, *, force: bool = False) -> int | None:
+    """The index of `site/papers.json`, written where the site serves it (as the plugin does)."""
+    return search.build_index(site / "papers.json", site / search.INDEX_DIR, force=force)
+
+
 def test_record_holds_title_authors_key_and_abstract_only(seed_build) -> None:  # type: ignore[no-untyped-def]
     paper = next(p for p in seed_papers(seed_build) if p["key"] == CASPER["key"])
     rec = search.record(paper)
@@ -67,36 +72,36 @@ def test_records_cover_every_seed_paper_once(seed_build) -> None:  # type: ignor
     assert sum(len(r.content.encode()) for r in recs) / len(recs) < 2500
 
 
-def test_index_site_writes_pagefind_and_skips_an_unchanged_index(tmp_path: Path, seed_build) -> None:  # type: ignore[no-untyped-def]
+def test_build_index_writes_pagefind_and_skips_an_unchanged_index(tmp_path: Path, seed_build) -> None:  # type: ignore[no-untyped-def]
     if not search.available():
         pytest.fail("the Pagefind binary is missing; pagefind[bin] is a dependency")
     (tmp_path / "papers.json").write_text(seed_build.files["papers.json"], encoding="utf-8")
-    assert search.index_site(tmp_path) == 41
+    assert _index(tmp_path) == 41
     out = tmp_path / "pagefind"
     assert (out / "pagefind.js").is_file() and (out / "pagefind-entry.json").is_file()
     assert len(list((out / "fragment").iterdir())) == 41
-    assert search.index_site(tmp_path) is None  # same records: nothing rewritten
-    assert search.index_site(tmp_path, force=True) == 41
+    assert _index(tmp_path) is None  # same records: nothing rewritten
+    assert _index(tmp_path, force=True) == 41
 
 
 def test_an_unchanged_papers_json_is_not_even_parsed(tmp_path: Path, seed_build,  # type: ignore[no-untyped-def]
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     papers = tmp_path / "papers.json"
     papers.write_text(seed_build.files["papers.json"], encoding="utf-8")
-    assert search.index_site(tmp_path) == 41
+    assert _index(tmp_path) == 41
     parsed: list[int] = []
     real = search.records
     monkeypatch.setattr(search, "records", lambda data, reading=None: parsed.append(1) or real(data, reading))
-    assert search.index_site(tmp_path) is None and parsed == []  # same bytes: the hash decides
+    assert _index(tmp_path) is None and parsed == []  # same bytes: the hash decides
     # Other bytes, same searchable records (a related paper's score): parsed once, not re-indexed.
     papers.write_text(seed_build.files["papers.json"].replace('"score": ', '"score":  '), encoding="utf-8")
-    assert search.index_site(tmp_path) is None and parsed == [1]
-    assert search.index_site(tmp_path) is None and parsed == [1]
+    assert _index(tmp_path) is None and parsed == [1]
+    assert _index(tmp_path) is None and parsed == [1]
 
 
-def test_index_site_without_papers_json_is_a_clear_error(tmp_path: Path) -> None:
+def test_build_index_without_papers_json_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(search.SearchIndexError, match=r"papers\.json is missing"):
-        search.index_site(tmp_path)
+        _index(tmp_path)
 
 
 # ---------------------------------------------------------------- in the browser
