@@ -55,19 +55,24 @@ def test_numbering_is_that_of_the_word_splitters(texts: list[str]) -> None:
 
 @settings(max_examples=200, deadline=None)
 @given(_TEXTS)
-def test_term_counts_are_those_of_the_plain_word_split(texts: list[str]) -> None:
-    """One-letter words aside (count_terms drops them), word_ids splits as `words` does."""
-    from generator.enrich.related import terms
+def test_term_counts_are_those_of_the_plain_definition(texts: list[str]) -> None:
+    """count_terms counts what CountVectorizer(ngram_range=(1, 2)) counts: scikit-learn's token
+    pattern on the lower-cased text, stop words removed before pairing. Here in plain Python."""
+    from collections import Counter
+    from itertools import pairwise
 
-    got = terms.count_terms(texts, min_df=1, max_df=1.0)
-    plain = terms.word_ids
-    try:
-        terms.word_ids = lambda low, chars, split, *_: plain_word_ids([words(t) for t in low])  # type: ignore[assignment]
-        want = terms.count_terms(texts, min_df=1, max_df=1.0)
-    finally:
-        terms.word_ids = plain
-    assert (got[0] != want[0]).nnz == 0 and got[0].shape == want[0].shape
-    assert [got[1][c] for c in range(len(got[1]))] == [want[1][c] for c in range(len(want[1]))]
+    import scipy.sparse as sp
+
+    from generator.enrich.related.terms import STOP_SET, count_terms
+
+    counts, names = count_terms(texts, min_df=1, max_df=1.0)
+    got = {(r, names[c]): int(v) for r, c, v in zip(*sp.find(counts), strict=True)}
+    want: dict[tuple[int, str], int] = {}
+    for row, text in enumerate(texts):
+        kept = [w for w in _TOKEN.findall(text.lower()) if w not in STOP_SET]
+        for term, n in Counter([*kept, *(f"{a} {b}" for a, b in pairwise(kept))]).items():
+            want[(row, term)] = n
+    assert got == want
 
 
 @settings(max_examples=100, deadline=None)

@@ -129,46 +129,29 @@ def test_the_memo_is_kept_outside_the_folder_mkdocs_serve_watches(project: Calla
     assert build(config).stats is not None and build(config).stats.written == []  # and is used
 
 
-def test_the_fingerprint_reads_again_only_files_that_changed_or_were_new_when_read(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import hashlib
+def test_the_fingerprint_sees_every_change_to_an_input(project: Callable[..., Config]) -> None:
+    """Also a same-size write in the same tick of the file clock (size and times as they were),
+    and one whose modification time is set back to what it was."""
+    from generator.runtime.memo import fingerprint
 
-    from generator.runtime import memo as cache
-
-    reads: list[int] = []
-    real = cache._content_hash
-
-    def counted(data: bytes) -> object:
-        reads.append(len(data))
-        return real(data)
-
-    monkeypatch.setattr(cache, "_content_hash", counted)
-    monkeypatch.setattr(cache, "_DIGESTS", {})
-    seeds = tmp_path / "seeds"
-    seeds.mkdir()
-    (seeds / "a.txt").write_text("first digest")
-    (seeds / "b.txt").write_text("second digest, longer")
-
-    def fingerprint() -> str:
-        h = hashlib.sha256()
-        cache._tree(seeds, h)
-        return h.hexdigest()
-
-    # Files modified less than two seconds before they were read are read every time.
-    first = fingerprint()
-    assert fingerprint() == first and sorted(reads) == [12, 12, 21, 21]
-    # Settled files (here: any file modified before it was read) are not read again until they change.
-    monkeypatch.setattr(cache, "_SETTLED_NS", 0)
-    reads.clear()
-    assert fingerprint() == first and fingerprint() == first and reads == []
-    reads.clear()
-    time.sleep(0.05)  # past the tick of a coarse file clock: the times do change
-    (seeds / "a.txt").write_text("FIRST digest")  # same size, new content
-    changed = fingerprint()
-    assert changed != first and reads == [12]
-    reads.clear()
-    (seeds / "b.txt").unlink()
-    assert fingerprint() not in (first, changed) and reads == []
+    config = project()
+    digest = sorted(config.seeds_dir.glob("*.txt"))[0]
+    text = digest.read_bytes()
+    first = fingerprint(config)
+    assert fingerprint(config) == first
+    st = digest.stat()
+    digest.write_bytes(text.replace(text[:1], b"X" if text[:1] != b"X" else b"Y", 1))
+    os.utime(digest, ns=(st.st_atime_ns, st.st_mtime_ns))
+    changed = fingerprint(config)
+    assert changed != first and fingerprint(config) == changed
+    long_ago = time.time_ns() - 3600 * 10**9
+    os.utime(digest, ns=(long_ago, long_ago))
+    assert fingerprint(config) == changed  # the times are no input
+    digest.write_bytes(text)
+    os.utime(digest, ns=(long_ago, long_ago))
+    assert fingerprint(config) == first
+    digest.unlink()
+    assert fingerprint(config) not in (first, changed)
 
 
 def test_new_generator_code_builds_again_and_compiled_files_do_not(
