@@ -24,8 +24,7 @@ from ..config import load_config
 from ..errors import GeneratorError
 from ..render import html
 from ..runtime import switches
-from . import search, whitespace
-from . import serve_rebuilds as serve_prune
+from . import search, serve_rebuilds, whitespace
 from .fragments import FragmentCache
 from .shared_chrome import SharedChrome
 
@@ -103,7 +102,7 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
             _start_search_index(config)
 
     def on_files(self, files: Any, config: Any, **_: Any) -> Any:
-        left_out = serve_prune.prune(files, _state)
+        left_out = serve_rebuilds.prune(files, _state)
         if left_out:
             log.debug(f"readinglist: {len(left_out)} unchanged paper pages left out of this rebuild")
         return files
@@ -143,7 +142,7 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
         return whitespace.strip_indentation(before) + article + whitespace.strip_indentation(after)
 
     def on_post_build(self, config: Any, **_: Any) -> None:
-        serve_prune.keep_sitemap(config.site_dir, _state)
+        serve_rebuilds.keep_sitemap(config.site_dir, _state)
         self._shared.write(Path(config.site_dir))
         if _rebuilding():
             # A rebuild under `mkdocs serve` is a second or two: an index made beside it took the

@@ -1,4 +1,4 @@
-"""Dirty rebuilds under `mkdocs serve` leave out the paper pages nobody changed (serve_prune.py):
+"""Dirty rebuilds under `mkdocs serve` leave out the paper pages nobody changed (serve_rebuilds.py):
 the edited page and the pages a changed Markdown page links to are rendered, the rest keep their
 built files, links still resolve and the sitemap still lists every page."""
 
@@ -17,7 +17,7 @@ from mkdocs.config import load_config as mkdocs_config
 from generator.build import build
 from generator.config import Config
 from generator.site import plugin as mkdocs_plugin
-from generator.site import serve_rebuilds as serve_prune
+from generator.site import serve_rebuilds
 
 
 @pytest.fixture
@@ -32,8 +32,8 @@ def served(project: Callable[..., Config], monkeypatch: pytest.MonkeyPatch) -> I
     state.clear()
     state.update(serving=True, dirty=True, built=False)
     removed: list[list[str]] = []
-    real = serve_prune.prune
-    monkeypatch.setattr(serve_prune, "prune", lambda files, st: removed.append(real(files, st)) or removed[-1])
+    real = serve_rebuilds.prune
+    monkeypatch.setattr(serve_rebuilds, "prune", lambda files, st: removed.append(real(files, st)) or removed[-1])
     state["removed"] = removed
     yield config, config.root / "site-served"
     state.clear()
