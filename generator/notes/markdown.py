@@ -12,12 +12,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from html import escape as html_escape
 from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
+
+from ..render.escape import markup
 
 # (target, label, line offset inside the body) for every [[...]] in a body, in order.
 RawLink = tuple[str, "str | None", int]
@@ -49,12 +50,12 @@ def _wikilink(state: StateInline, silent: bool) -> bool:
 
 def _render_wikilink(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
     meta = tokens[idx].meta
-    href, text = env["wikilinks"].get(meta["target"], (None, html_escape(meta["target"])))
+    href, text = env["wikilinks"].get(meta["target"], (None, markup(meta["target"])))
     if meta["label"]:
-        text = html_escape(meta["label"])
+        text = markup(meta["label"])
     if href is None:
         return f'<span class="rl-wikilink rl-wikilink--missing">{text}</span>'
-    return f'<a class="rl-wikilink" href="{html_escape(href)}">{text}</a>'
+    return f'<a class="rl-wikilink" href="{markup(href)}">{text}</a>'
 
 
 @lru_cache(maxsize=1)

@@ -93,6 +93,12 @@ def yaml_string(value: str) -> str:
     return json_string(_html_text(value))
 
 
+def markup(value: str, *, quote: bool = True) -> str:
+    """Text inside HTML that no Markdown pass reads (a code block, a MathML attribute, a note's
+    rendered link): the HTML specials only, as `html.escape` writes them."""
+    return html.escape(value, quote)
+
+
 def _html_text(value: str) -> str:
     """A front-matter value as HTML text: one line, every special escaped (quotes too)."""
     return html.escape(fold(value), quote=True)

@@ -17,6 +17,8 @@ from functools import lru_cache
 
 from markdown.extensions.toc import slugify
 
+from . import escape
+
 # Front-matter key that marks a page whose body is finished HTML.
 FLAG = "rl_html"
 _HEADING = re.compile(r'<h([1-6]) id="([^"]+)">(.*?)<a class="headerlink" href="#\2"', re.S)
@@ -87,4 +89,4 @@ def code_block(code: str) -> str:
 
     Not coloured: Pygments' spans made a BibTeX entry three times longer (1.5 KB more per paper
     page, 15 MB at ten thousand papers) and cost two seconds of every build."""
-    return f'<div class="highlight"><pre><span></span><code>{html.escape(code, quote=False)}</code></pre></div>'
+    return f'<div class="highlight"><pre><span></span><code>{escape.markup(code, quote=False)}</code></pre></div>'

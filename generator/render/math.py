@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from functools import lru_cache
-from html import escape as html_escape
 
 from latex2mathml.converter import convert
 
@@ -47,7 +46,7 @@ def _rebuild(node: ET.Element) -> str | None:
     if tag not in _TAGS:
         return None
     attrs = "".join(
-        f' {k}="{html_escape(v, quote=True)}"' for k, v in sorted(node.attrib.items())
+        f' {k}="{escape.markup(v)}"' for k, v in sorted(node.attrib.items())
         if k in _ATTRS and re.fullmatch(r"[\w.#%+ -]{0,40}", v)
     )
     if tag == "math":

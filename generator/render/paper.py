@@ -5,7 +5,6 @@ The body is HTML (see render/html.py for why); the front matter is what the them
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Callable
 from functools import lru_cache
@@ -22,7 +21,7 @@ from .math import rich_text
 from .references import cite_tabs
 from .tags import chips
 
-# overrides/paper.html puts the venue badge and link buttons here, under the authors.
+# generator/theme/paper.html puts the venue badge and link buttons here, under the authors.
 # A section of the page: a function of the page's heading ids, returning HTML ("" for none).
 Section = Callable[[Ids], str]
 _MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
@@ -126,7 +125,7 @@ def link_buttons(paper: Paper) -> list[tuple[str, str, bool]]:
         if url:
             buttons.append((label, url, not buttons))
     if not (paper.arxiv_id or paper.doi or paper.openreview_id) and (not buttons or paper.venue != "TMLR"):
-        buttons.extend((label, html.escape(link), False) for label, link in search_links(paper))
+        buttons.extend((label, escape.markup(link), False) for label, link in search_links(paper))
     return buttons
 
 
