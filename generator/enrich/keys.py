@@ -20,7 +20,7 @@ STOP_WORDS = frozenset(
 def family_name(name: str) -> str:
     """The family name as BibTeX sees it, without lower-case particles: `Navas Gómez`, `Waals` for
     `Johannes van der Waals`, `Del Maestro` for `Adrian Del Maestro` (a capitalised particle is
-    part of it), `ORZALESI` for a one-word name (see `bibnames.split_name`). Keys made before
+    part of it), `ORZALESI` for a one-word name (see `bibtex.names.split_name`). Keys made before
     capitalised particles counted (`maestro2012luttinger`) stay: the registry keeps them."""
     return split_name(name).family or name
 

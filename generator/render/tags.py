@@ -82,7 +82,7 @@ def render_tag_page(name: str, slug: str, papers: list[Paper], description: str 
     me = tag_md(slug)
     ordered_papers = papers if ordered else sorted(papers, key=sort_key)
     count = f"{len(ordered_papers)} paper" + ("" if len(ordered_papers) == 1 else "s")
-    # rl_feed: the tag's Atom feed, announced in the page head (overrides/main.html).
+    # rl_feed: the tag's Atom feed, announced in the page head (generator/theme/main.html).
     lines = ["---", f"title: {escape.yaml_string(name)}", f"{FLAG}: true", f"rl_feed: {tag_feed(slug)}",
              f"rl_feed_title: {escape.yaml_string(name)}", "---", "",
              heading(1, escape.text(name), Ids())]

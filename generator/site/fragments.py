@@ -5,7 +5,7 @@ footer and the script config are the same on every paper page at the same folder
 for a few per-page values (the title in the header, the table of contents in the sidebar).
 Material renders that chrome per page, three quarters of each paper page's template time.
 
-`overrides/paper.html` wraps those blocks in `{% call rl_cached(name, page, holes) %}`. The
+`generator/theme/paper.html` wraps those blocks in `{% call rl_cached(name, page, holes) %}`. The
 first page renders the block and records where each hole value (say, its title) sits in the
 output; later pages get the recorded output with their own hole values put in. A block is only
 reused when every hole occurs exactly once in the first output, and the second page is rendered

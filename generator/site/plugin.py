@@ -64,7 +64,7 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
             # Paper and listing pages are HTML with relative links of the form `../slug/`.
             log.warning("readinglist: generated pages link with directory URLs (papers/<slug>/); "
                         "use_directory_urls: false in mkdocs.yml would break those links")
-        # What the templates may rely on only when this plugin runs (overrides/main.html).
+        # What the templates may rely on only when this plugin runs (generator/theme/main.html).
         config.extra["readinglist_plugin"] = True
         if search.available():
             config.extra["readinglist_search"] = search.SCRIPT
@@ -74,7 +74,7 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
         return config
 
     def on_env(self, env: Any, config: Any, **_: Any) -> Any:
-        # For overrides/paper.html, which uses them only where they are defined (without this
+        # For generator/theme/paper.html, which uses them only where they are defined (without this
         # plugin every block is Material's own). Fresh per build: `mkdocs serve` rebuilds with the
         # same environment.
         # Each speed-up has its own switch: `rl_cached` reuses rendered blocks (READINGLIST_FRAGMENTS),
@@ -130,7 +130,7 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
     def on_post_page(self, output: str, page: Any, **_: Any) -> str:
         if page.meta.get("template") != "paper.html":
             return output
-        # The chrome of ten thousand paper pages: the blocks of overrides/paper.html went through
+        # The chrome of ten thousand paper pages: the blocks of generator/theme/paper.html went through
         # rl_shared already; the head (Material writes a script there from a partial of its own,
         # outside any block) goes here, and the theme's indentation goes (site/shared_chrome.py,
         # site/whitespace.py). Only outside the article, which stays as MkDocs rendered it.

@@ -3,7 +3,7 @@
 Material writes the same bytes into every page: about ten inline SVG icons (search, close, arrows,
 palette toggles, logo, menu; 2.8 KB), the palette switch and the search dialog (1.8 KB), the
 inline scripts (palette, script config; 2 KB) and the navigation drawer (2.2 KB). At 10,000 paper
-pages that was 90 MB of the site. `overrides/paper.html` passes those blocks through
+pages that was 90 MB of the site. `generator/theme/paper.html` passes those blocks through
 `{% call rl_shared(base_url) %}` (and the plugin the page head), which
 
 - draws each icon with a CSS mask instead of inline paths: `<svg class="rl-icon rl-icon-ID"

@@ -66,7 +66,7 @@ class _LatexWriter(Writer):  # type: ignore[misc]
             super().check_braces(s)
 
     def _format_name(self, stream, person):  # type: ignore[no-untyped-def]
-        # The same Person objects come back for the same names (bibnames.to_person is cached), so
+        # The same Person objects come back for the same names (names.to_person is cached), so
         # each is formatted once; the cache holds the person, so its id is not reused.
         known = _NAMES.get(id(person))
         if known is None or known[0] is not person:
