@@ -103,13 +103,6 @@ def _arxiv(paper: Paper) -> bool:
     return bool(paper.arxiv_id and _ARXIV_ID.match(paper.arxiv_id))
 
 
-def csl_fields(paper: Paper) -> tuple[object, ...]:
-    """Every field `csl_item` reads (tests check that no other field matters)."""
-    return (paper.key, paper.venue, paper.status, paper.title, paper.title_missing, paper.authors,
-            paper.bib_names, paper.authors_complete, paper.date, paper.year_override, paper.arxiv_id, paper.doi,
-            paper.url, paper.abstract, paper.bib_type, paper.bib_fields)
-
-
 def csl_names(paper: Paper) -> list[dict[str, str]]:
     """The authors as CSL names: `Anonymous` for none, `others` after a truncated list."""
     if not paper.authors:
