@@ -141,6 +141,15 @@ def pieces(item: dict[str, Any], text: str) -> dict[str, bool]:
     return shown
 
 
+def compare(where: str, style: str, item: dict[str, Any], mine_text: str, their_text: str,
+            of: str = "") -> list[str]:
+    """Each piece of `item` that one text shows and the other lacks, unless it is a known difference."""
+    mine, other = pieces(item, mine_text), pieces(item, their_text)
+    return [f"{where} {field}{of}: citeproc-py {'shows' if shown else 'lacks'} it, pandoc "
+            f"{'shows' if other[field] else 'lacks'} it\n  citeproc-py: {mine_text}\n  pandoc:      {their_text}"
+            for field, shown in mine.items() if shown != other[field] and not known(style, item, field, shown)]
+
+
 def test_citeproc_py_shows_what_pandoc_shows_field_by_field(builds: dict[str, BuildResult], tmp_path: Path) -> None:
     differences = []
     compared = 0
@@ -155,14 +164,9 @@ def test_citeproc_py_shows_what_pandoc_shows_field_by_field(builds: dict[str, Bu
             label = "APA" if style == "apa" else "IEEE"
             for paper in papers:
                 item = items[paper.id]
-                mine, other = pieces(item, ours[paper.key][label]), pieces(item, theirs[paper.key])
                 compared += 1
-                for field, shown in mine.items():
-                    if shown != other[field] and not known(style, item, field, shown):
-                        differences.append(f"{name} {paper.key} {label} {field}: citeproc-py "
-                                           f"{'shows' if shown else 'lacks'} it, pandoc "
-                                           f"{'shows' if other[field] else 'lacks'} it\n  citeproc-py: "
-                                           f"{ours[paper.key][label]}\n  pandoc:      {theirs[paper.key]}")
+                differences += compare(f"{name} {paper.key} {label}", style, item, ours[paper.key][label],
+                                       theirs[paper.key])
         # A .bib entry: the pieces of the record itself, as pandoc reads and formats the entry,
         # must show in the page's text too (a field the item lost shows in neither text above).
         for path in BIBS.get(name, []):
@@ -174,14 +178,9 @@ def test_citeproc_py_shows_what_pandoc_shows_field_by_field(builds: dict[str, Bu
                     if key not in ours:
                         continue
                     record = {k: v for k, v in record.items() if k in _RECORD_FIELDS}
-                    mine, other = pieces(record, ours[key][label]), pieces(record, theirs[key])
                     compared += 1
-                    for field, shown in mine.items():
-                        if shown != other[field] and not known(style, record, field, shown):
-                            differences.append(f"{name} {key} {label} {field} (the .bib record): citeproc-py "
-                                               f"{'shows' if shown else 'lacks'} it, pandoc "
-                                               f"{'shows' if other[field] else 'lacks'} it\n  citeproc-py: "
-                                               f"{ours[key][label]}\n  pandoc:      {theirs[key]}")
+                    differences += compare(f"{name} {key} {label}", style, record, ours[key][label], theirs[key],
+                                           " (the .bib record)")
     assert compared > 2 * 100
     assert not differences, "\n".join(differences)
 
