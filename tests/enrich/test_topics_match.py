@@ -387,6 +387,9 @@ OUT_OF_DOMAIN = {
     "Multiple Preprocessing for Systematic SAT Solvers": (),
     # was "Neural operators and scientific ML" ("solver"); "clause learning" is no machine learning
     "Encoding Redundancy for Satisfaction-Driven Clause Learning": (),
+    # was "Time series and forecasting" ("Temporal" in its title: temporal planning, no time series)
+    "HDDL 2.1: Towards Defining a Formalism and a Semantics for Temporal HTN Planning": (
+        "Artificial Intelligence (cs.AI)",),
 }
 
 
@@ -405,7 +408,7 @@ def test_papers_outside_machine_learning_get_no_invented_topic(tmp_path: Path) -
     from generator.enrich.topics import paper_tag_lists
 
     papers = _real_papers(tmp_path, "topics/arxiv-api-out-of-domain.xml", "arxiv-api-del-maestro.xml",
-                          "topics/sat-solving.bib")
+                          "topics/sat-solving.bib", "arxiv-email-cs-2023-06-13.txt")
     taxonomy = load_taxonomy(ROOT / "content" / "topics.yml", Problems())
     got = {p.title: tags for p, tags in zip(papers, paper_tag_lists(papers, taxonomy), strict=True)}
     assert {t: got[t] for t in OUT_OF_DOMAIN} == OUT_OF_DOMAIN
