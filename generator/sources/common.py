@@ -108,6 +108,15 @@ def published_status(status: str, journal_ref: str, found_doi: str | None) -> st
     return status
 
 
+_SPLIT_INITIAL = re.compile(r"(?<=[A-Z]\.)\s+-(?=[A-Z])")
+
+
+def tidy_initials(name: str) -> str:
+    """arXiv's metadata writes a hyphenated given name's initials with a space (`P. -N. Roy`, for
+    Pierre-Nicholas): BibTeX and the styles want them joined (`P.-N. Roy`)."""
+    return _SPLIT_INITIAL.sub("-", name) if " -" in name else name
+
+
 def arxiv_paper(ident: str, title: str, authors: tuple[str, ...], abstract: str, where: SourceRef,
                 *, complete: bool = True, **fields: Any) -> Paper:
     """A paper announced by arXiv (e-mail, API, feed): its id, abstract page and venue from the
@@ -118,7 +127,7 @@ def arxiv_paper(ident: str, title: str, authors: tuple[str, ...], abstract: str,
     return Paper(
         id=record_id(title, abstract, arxiv=ident, missing_title=not title),
         title=title or placeholder_title(authors, abstract),
-        authors=authors,
+        authors=tuple(tidy_initials(a) for a in authors),
         authors_complete=complete,
         abstract=abstract,
         origin=where,

@@ -187,3 +187,10 @@ def test_a_doi_alone_publishes_with_the_papers_year(tmp_path) -> None:  # type: 
     _, papers = read("arxiv-email-cs-2024-11-21.txt")
     assert venue_line(papers["2411.13566"]) == (
         "Journal of Environmental Management, Volume 370, 2024, ISSN 0301-4797 · published")
+
+
+def test_hyphenated_initials_are_joined() -> None:
+    """The API writes `P. -N. Roy` (Pierre-Nicholas Roy): the entry reads `Roy, P.-N.`."""
+    _, papers = read("arxiv-api-del-maestro.xml")
+    assert papers["1610.08518"].authors[:3] == ("C. M. Herdman", "P.-N. Roy", "R. G. Melko")
+    assert [str(p) for p in make_entry(papers["1610.08518"]).persons["author"]][1] == "Roy, P.-N."

@@ -199,7 +199,7 @@ def test_real_api_results_entries_references_and_listing(del_maestro_build: Buil
     assert sorted(by_key) == ["herdman2014particle", "herdman2016entanglement", "kulchytskyy2013local",
                               "melko2006striped", "ohno2024efficient"]
     authors = [ln.strip() for ln in result.files["references.bib"].splitlines() if ln.strip().startswith("author")]
-    assert sorted(authors) == ["author = {Herdman, C. M. and Roy, P. -N. and Melko, R. G. and {Del Maestro}, A.},",
+    assert sorted(authors) == ["author = {Herdman, C. M. and Roy, P.-N. and Melko, R. G. and {Del Maestro}, A.},",
                                "author = {Herdman, C. M. and {Del Maestro}, A.},",
                                "author = {Kulchytskyy, B. and Gervais, G. and {Del Maestro}, A.},",
                                "author = {Melko, R. G. and {Del Maestro}, A. and Burkov, A. A.},",
