@@ -14,7 +14,7 @@ from generator.watch import Watcher, ignored_name
 from tests.conftest import copy_project, page_h1
 
 CASPER = "content/notes/casper2025defending.md"
-PAGE = "build/papers/defending-against-unforeseen-failure-modes-with-latent.md"
+PAGE = "build/papers/defending-against-unforeseen-failure-modes-with-latent/index.md"
 NOTE = """---
 status: to-read
 rating: {rating}
@@ -65,7 +65,7 @@ def test_edit_break_and_fix_a_note(watched: tuple[Watcher, Path, io.StringIO]) -
     # Only what the note shows on was rewritten: its page, the queue (the rating shows there) and
     # the page the old body linked to (its "Mentioned in" lost the link).
     assert sorted(watcher.outcomes[-1].written) == [
-        PAGE.removeprefix("build/"), "papers/one-shot-federated-distillation-using-monoclass-teachers-a.md",
+        PAGE.removeprefix("build/"), "papers/one-shot-federated-distillation-using-monoclass-teachers-a/index.md",
         "status/queue.md"]
     assert (root / "build/all.md").stat().st_mtime_ns == all_mtime
 
@@ -110,8 +110,8 @@ def test_an_override_takes_the_full_path_and_the_build_folder_is_ignored(
     assert watcher.wait_for(1, 30)
     assert not watcher.outcomes[-1].fast
     assert page_h1((root / PAGE).read_text()) == "Latent Adversarial Training"
-    assert ('<a href="../papers/defending-against-unforeseen-failure-modes-with-latent/">'
-            "Latent Adversarial Training</a>") in (root / "build/all.md").read_text()
+    assert ("| [Latent Adversarial Training](papers/defending-against-unforeseen-failure-modes-with-latent/index.md)"
+            in (root / "build/all.md").read_text())
 
 
 def test_a_broken_digest_keeps_the_last_good_output(watched: tuple[Watcher, Path, io.StringIO]) -> None:

@@ -92,7 +92,7 @@ def _status_line(library: Library) -> list[str]:
 
 
 def render_all_pages(library: Library, size: int = PAGE_SIZE) -> dict[str, str]:
-    """`all.md` and, past `size` papers, `all/2.md`, `all/3.md`, ...: a table of `size` papers each."""
+    """`all.md` and, past `size` papers, `all/2/index.md`, `all/3/index.md`, ...: a table of `size` papers each."""
     papers = all_order(library)
     form = filter_form(library)
     chunks = pages(papers, size)
@@ -103,19 +103,30 @@ def render_all_pages(library: Library, size: int = PAGE_SIZE) -> dict[str, str]:
         first, last = (n - 1) * size + 1, (n - 1) * size + len(chunk)
         where = f" Papers {first}–{last}, page {n} of {len(chunks)}." if len(chunks) > 1 else ""
         # The table needs the width: no sidebars on wide screens (the tabs and the drawer remain).
+        # all.md is not an index.md (the navigation and the curator's pages name it): its links
+        # are Markdown links, which MkDocs and Zensical both resolve (render/links.py says why).
+        markdown = not me.endswith("/index.md")
         lines = ["---", "title: All papers" + (f" (page {n})" if n > 1 else ""), "hide:", "  - navigation",
-                 "  - toc", f"{FLAG}: true", "---", "",
+                 "  - toc", *([] if markdown else [f"{FLAG}: true"]), "---", "",
                  heading(1, "All papers", Ids()), f"<p>{len(papers)} papers, newest year first.{where}</p>"]
         lines.append(form)
         # The paginated table: what a reader without JavaScript (or without the search index)
-        # sees, and what the filter hides while it lists its own results.
-        lines.append("<div data-rl-static>")
+        # sees, and what the filter hides while it lists its own results (the marker and
+        # everything after it: a Markdown table cannot sit inside a raw-HTML wrapper).
+        lines += ["", "<div data-rl-static></div>", ""]
         if len(chunks) > 1:
-            lines += [year_links(years, "all.md", me), pager("all.md", n, len(chunks), me)]
-        lines.append(paper_table(chunk, me) if chunk else "<p>No papers yet.</p>")
+            lines += [year_links(years, "all.md", me, markdown=markdown), "",
+                      pager("all.md", n, len(chunks), me, markdown=markdown), ""]
+        if not chunk:
+            lines.append("<p>No papers yet.</p>")
+        elif markdown:
+            lines += ["| Title | First author | Venue | Year |", "| --- | --- | --- | --- |"]
+            lines += [f"| [{e.title}]({rel(me, paper_md(e.paper))}) | {e.author} | {e.venue} | {e.year} |"
+                      for e in map(entry, chunk)]
+        else:
+            lines.append(paper_table(chunk, me))
         if len(chunks) > 1:
-            lines.append(pager("all.md", n, len(chunks), me))
-        lines.append("</div>")
+            lines += ["", pager("all.md", n, len(chunks), me, markdown=markdown)]
         out[me] = "\n".join(lines) + "\n"
     return out
 
@@ -178,7 +189,7 @@ def _why_empty(digest: Digest) -> str:
 
 def render_digest_pages(digest: Digest, library: Library, by_id: dict[str, Paper] | None = None,
                         size: int = PAGE_SIZE) -> dict[str, str]:
-    """A digest's page, split into `digests/<slug>/2.md`, ... when it lists more than `size` papers."""
+    """A digest's page, split into `digests/<slug>/2/index.md`, ... when it lists more than `size` papers."""
     base = digest_md(digest)
     by_id = library.by_id() if by_id is None else by_id
     papers = [by_id[i] for i in digest.paper_ids if i in by_id]

@@ -1,5 +1,14 @@
 """Links between generated files: Markdown links (MkDocs checks and rewrites them) and the
-relative URLs that pages written as HTML use directly (paper pages, see render/html.py)."""
+relative URLs that pages written as HTML use directly (paper pages, see render/html.py).
+
+A page written as HTML is always an `index.md` in its own folder (`papers/<slug>/index.md`,
+served at `papers/<slug>/`). MkDocs leaves a link in raw HTML as it is: relative to the page's
+URL. Zensical rewrites it as it does a Markdown link: relative to the Markdown file's folder, with
+`../` in front when the file is not an `index.md` (zensical/extensions/links.py,
+`_apply_directory_prefix`). For an `index.md` the file's folder is the page's URL, so both
+engines resolve the same link to the same page. A page that is not an `index.md` (`all.md`,
+`map.md`: the navigation and the curator's pages name them) links with Markdown links, which
+both engines rewrite and check."""
 
 from __future__ import annotations
 
@@ -12,11 +21,11 @@ from . import escape
 
 
 def paper_md(paper: Paper) -> str:
-    return f"papers/{paper.slug}.md"
+    return f"papers/{paper.slug}/index.md"
 
 
 def digest_md(digest: Digest) -> str:
-    return f"digests/{digest.slug}.md"
+    return f"digests/{digest.slug}/index.md"
 
 
 def tag_feed(slug: str) -> str:

@@ -11,7 +11,7 @@ from ..enrich.display import title_text
 from ..model import Library, Paper
 from . import escape
 from .graph import OTHER_COLOUR, PALETTE, MapNode, layout, map_svg
-from .links import paper_md, url_from
+from .links import paper_md, rel
 from .tags import tag_md, tag_slugs
 
 MAP_MD = "map.md"
@@ -117,15 +117,18 @@ def render_map(library: Library) -> str:
         lines += [f"Titles are written next to {len(labelled)} papers (the best-connected ones that have "
                   "room); hover a dot for any other title.", ""]
     # 41 cut-short titles would make the map match most searches: kept out of the index.
-    lines += [f'<div class="rl-graph rl-map" data-search-exclude>{svg}</div>', "", '<ul class="rl-legend">']
+    # The legend is a Markdown list (styled as `.rl-map + ul`): map.md is not an index.md, so its
+    # links are Markdown links, which MkDocs and Zensical both resolve (render/links.py says why).
+    # The SVG's xlink:href links are relative to the page's URL: neither engine rewrites them.
+    lines += [f'<div class="rl-graph rl-map" data-search-exclude>{svg}</div>', ""]
     for t in legend:
-        link = f'<a href="{escape.attr(_tag_href(slugs, t))}">{escape.text(t)}</a>' if t in slugs else escape.text(t)
-        lines.append(f'<li><span class="rl-swatch" style="background:{colour[t]}"></span>{link} ({counts[t]})</li>')
+        link = f"[{escape.text(t)}]({rel(MAP_MD, tag_md(slugs[t]))})" if t in slugs else escape.text(t)
+        lines.append(f'- <span class="rl-swatch" style="background:{colour[t]}"></span>{link} ({counts[t]})')
     others = len(drawn) - sum(counts[t] for t in legend)
     if others:
-        lines.append(f'<li><span class="rl-swatch" style="background:{OTHER_COLOUR}"></span>'
-                     f"other topics ({others})</li>")
-    lines += ["</ul>", ""]
+        lines.append(f'- <span class="rl-swatch" style="background:{OTHER_COLOUR}"></span>'
+                     f"other topics ({others})")
+    lines.append("")
     unlabelled = [p for i, p in enumerate(drawn) if i not in labelled]
     if unlabelled and len(drawn) <= 120:
         lines += ["## Papers without a label on the map", ""]
@@ -133,7 +136,3 @@ def render_map(library: Library) -> str:
         lines.append("")
     return "\n".join(lines)
 
-
-def _tag_href(slugs: dict[str, str], tag: str) -> str:
-    # Raw HTML: MkDocs does not rewrite it, so write the directory URL of tags/<slug>.md.
-    return url_from(MAP_MD, tag_md(slugs[tag]))

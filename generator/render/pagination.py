@@ -1,8 +1,8 @@
 """Pages that list every paper, split so each stays small at ten thousand papers.
 
-The first page keeps the page's own path (`all.md`, `digests/<slug>.md`); page n lives beside it
-in a folder of the same name (`all/2.md`, URL `all/2/`). These pages are written as HTML (see
-render/html.py), so pager links are relative URLs; the tests follow every one of them.
+The first page keeps the page's own path (`all.md`, `digests/<slug>/index.md`); page n lives in
+a folder under the first page's URL (`all/2/index.md`, URL `all/2/`). These pages are written as
+HTML (see render/html.py), so pager links are relative URLs; the tests follow every one of them.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import TypeVar
 from ..config import Config
 from ..errors import ConfigError
 from ..model import Paper
-from .links import url_from
+from .links import page_url, rel, url_from
 
 T = TypeVar("T")
 
@@ -36,7 +36,7 @@ def page_md(base_md: str, n: int) -> str:
         raise ValueError(f"pages count from 1, got {n}")
     if n == 1:
         return base_md
-    return f"{base_md[: -len('.md')]}/{n}.md"
+    return f"{page_url(base_md)}{n}/index.md"
 
 
 def page_numbers(current: int, total: int, window: int = WINDOW) -> list[int | None]:
@@ -51,13 +51,24 @@ def page_numbers(current: int, total: int, window: int = WINDOW) -> list[int | N
     return out
 
 
-def pager(base_md: str, current: int, total: int, from_md: str) -> str:
-    """`← Previous · 1 … 4 <strong>5</strong> 6 … 50 · Next →` as one paragraph (empty for one page)."""
+def _link(base_md: str, n: int, label: str, from_md: str, markdown: bool) -> str:
+    if markdown:  # a page that is not an index.md (render/links.py): a Markdown link to the file
+        return f"[{label}]({rel(from_md, page_md(base_md, n))})"
+    return f'<a href="{url_from(from_md, page_md(base_md, n))}">{label}</a>'
+
+
+def _paragraph(cls: str, text: str, markdown: bool) -> str:
+    return f"{text}\n{{: .{cls} }}" if markdown else f'<p class="{cls}">{text}</p>'
+
+
+def pager(base_md: str, current: int, total: int, from_md: str, *, markdown: bool = False) -> str:
+    """`← Previous · 1 … 4 <strong>5</strong> 6 … 50 · Next →` as one paragraph (empty for one page);
+    `markdown`: as a Markdown paragraph with Markdown links (attr_list gives it its class)."""
     if total <= 1:
         return ""
 
     def link(n: int, label: str) -> str:
-        return f'<a href="{url_from(from_md, page_md(base_md, n))}">{label}</a>'
+        return _link(base_md, n, label, from_md, markdown)
 
     parts = []
     if current > 1:
@@ -73,7 +84,7 @@ def pager(base_md: str, current: int, total: int, from_md: str) -> str:
     parts.append(" ".join(numbers))
     if current < total:
         parts.append(link(current + 1, "Next →"))
-    return '<p class="rl-pager">Pages: ' + " · ".join(parts) + "</p>"
+    return _paragraph("rl-pager", "Pages: " + " · ".join(parts), markdown)
 
 
 def year_starts(chunks: list[list[Paper]]) -> list[tuple[int | None, int]]:
@@ -88,10 +99,10 @@ def year_starts(chunks: list[list[Paper]]) -> list[tuple[int | None, int]]:
     return out
 
 
-def year_links(starts: list[tuple[int | None, int]], base_md: str, from_md: str) -> str:
+def year_links(starts: list[tuple[int | None, int]], base_md: str, from_md: str, *, markdown: bool = False) -> str:
     """`Years: 2026 · 2025 · undated` linking to the page where each year begins."""
-    links = [f'<a href="{url_from(from_md, page_md(base_md, n))}">{year or "undated"}</a>' for year, n in starts]
-    return '<p class="rl-years">Years: ' + " · ".join(links) + "</p>"
+    links = [_link(base_md, n, str(year or "undated"), from_md, markdown) for year, n in starts]
+    return _paragraph("rl-years", "Years: " + " · ".join(links), markdown)
 
 
 def page_size(config: Config) -> int:

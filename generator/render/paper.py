@@ -251,8 +251,8 @@ def _category_html(code: str) -> str:
 
 
 def _digest_url(me: str, digest: Digest) -> str:
-    # Every paper page is papers/<slug>.md: the link to a digest is the same from all of them.
-    if me.startswith("papers/") and me.count("/") == 1:
+    # Every paper page is papers/<slug>/index.md: the link to a digest is the same from all of them.
+    if me.startswith("papers/") and me.endswith("/index.md") and me.count("/") == 2:
         return _PAPER_TO_DIGEST.get(digest.slug) or _PAPER_TO_DIGEST.setdefault(
             digest.slug, url_from(me, digest_md(digest)))
     return url_from(me, digest_md(digest))

@@ -1,4 +1,4 @@
-"""Tag pages: one page per tag (`tags/<slug>.md`) listing its papers, plus its `.bib`.
+"""Tag pages: one page per tag (`tags/<slug>/index.md`) listing its papers, plus its `.bib`.
 
 The pages are HTML (render/html.py) and list their papers themselves. They carry no Material
 tags listing: at ten thousand papers the tags plugin spent some twenty seconds matching every
@@ -15,7 +15,7 @@ from ..enrich.text import slugify
 from ..model import Library, Paper
 from . import escape
 from .html import FLAG, Ids, heading
-from .links import rel, tag_feed, url_from
+from .links import page_url, rel, tag_feed, url_from
 from .listing import all_order, paper_rows_table, sort_key
 
 INDEX_MD = "tags.md"
@@ -41,7 +41,7 @@ def all_tag_slugs(library: Library) -> dict[str, str]:
 
 
 def tag_md(slug: str) -> str:
-    return f"tags/{slug}.md"
+    return f"tags/{slug}/index.md"
 
 
 def papers_by_tag(library: Library) -> dict[str, list[Paper]]:
@@ -57,16 +57,18 @@ def chips(paper: Paper, from_md: str, slugs: dict[str, str]) -> str:
     if not paper.tags:
         return ""
     # The chip of a tag is the same on every page of a folder (all paper pages share one): made once.
-    where = ((from_md.rpartition("/")[0], from_md.endswith("/index.md") or from_md == "index.md")
-             if not from_md.startswith("tags/") else (from_md, False))
+    # Keyed by the page's folder: every paper page (papers/<slug>/) shares one, except a page under
+    # tags/, whose link may point to its own folder.
+    url = page_url(from_md)
+    where = (url.rstrip("/").rpartition("/")[0], url.count("/")) if not url.startswith("tags/") else (from_md, 0)
     links = [_chip(where, from_md, t, slugs[t]) for t in sorted(paper.tags, key=str.lower) if t in slugs]
     return '<nav class="md-tags">' + "".join(links) + "</nav>"
 
 
-_CHIPS: dict[tuple[tuple[str, bool], str, str], str] = {}
+_CHIPS: dict[tuple[tuple[str, int], str, str], str] = {}
 
 
-def _chip(where: tuple[str, bool], from_md: str, tag: str, slug: str) -> str:
+def _chip(where: tuple[str, int], from_md: str, tag: str, slug: str) -> str:
     known = _CHIPS.get((where, tag, slug))
     if known is None:
         if len(_CHIPS) >= 1 << 14:

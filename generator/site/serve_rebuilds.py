@@ -24,7 +24,7 @@ from typing import Any
 
 PAPERS = "papers/"
 SITEMAPS = ("sitemap.xml", "sitemap.xml.gz")
-# A Markdown link to a paper page from any folder: `](papers/x.md)`, `](../papers/x.md)`.
+# A Markdown link to a paper page from any folder: `](papers/x/index.md)`, `](../papers/x/index.md)`.
 _PAPER_LINK = re.compile(r"\]\((?:\.\./)*(papers/[^)\s#]+\.md)")
 
 

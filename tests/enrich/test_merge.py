@@ -44,7 +44,7 @@ def test_submission_later_accepted_is_one_paper(project: Callable[..., Config]) 
     assert len(after.library.papers) == 41
     later = next(d for d in after.library.digests if d.name == "002_later.txt")
     assert later.paper_ids == ("openreview:BZwKsiRnJI",)
-    assert "DeepSeek-R1 Thoughtology" in after.files[f"digests/{later.slug}.md"]
+    assert "DeepSeek-R1 Thoughtology" in after.files[f"digests/{later.slug}/index.md"]
 
 
 def test_poorer_record_does_not_replace_a_richer_one(project: Callable[..., Config]) -> None:

@@ -29,7 +29,7 @@ def test_the_same_work_in_three_formats_is_one_paper_with_the_imported_key(mixed
     assert (robust["arxiv"], robust["doi"], robust["openreview"]) == ("2306.06130", "10.48550/arXiv.2306.06130", None)
     assert robust["authors"] == ["José Martínez", "Iñaki Côte", "Hans Müller"]
     assert [p["title"] for p in papers.values()].count(robust["title"]) == 1
-    page = mixed_build.files["papers/robust-federated-learning-for-heterogeneous-clients-a.md"]
+    page = mixed_build.files["papers/robust-federated-learning-for-heterogeneous-clients-a/index.md"]
     assert '<a class="md-button md-button--primary" href="https://arxiv.org/abs/2306.06130">arXiv</a>' in page
     assert '<a class="md-button" href="https://arxiv.org/pdf/2306.06130">PDF</a>' in page
     assert '<a class="md-button" href="https://doi.org/10.48550/arXiv.2306.06130">DOI</a>' in page
@@ -52,7 +52,7 @@ def test_papers_keep_key_and_page_when_they_gain_an_arxiv_id(mixed_build: BuildR
     # A TMLR paper later seen on arXiv: both links.
     casper = after["casper2025defending"]
     assert casper["page"] == before["casper2025defending"]["page"] and casper["arxiv"] == "2403.05030"
-    page = mixed_build.files["papers/defending-against-unforeseen-failure-modes-with-latent.md"]
+    page = mixed_build.files["papers/defending-against-unforeseen-failure-modes-with-latent/index.md"]
     assert 'href="https://openreview.net/forum?id=mVPPhQ8cAd">OpenReview</a>' in page
     assert 'href="https://arxiv.org/abs/2403.05030">arXiv</a>' in page
     # Every seed paper keeps its key and page.

@@ -83,10 +83,10 @@ def test_pages_exist_for_every_colliding_paper(project: Callable[..., Config]) -
                                                   "===============\n" + records, encoding="utf-8")
     result = build(config)
     assert len(result.library.papers) == 4
-    pages = sorted(p.name for p in (config.build_dir / "papers").glob("*.md"))
-    assert pages == ["con-paper-2.md", "con-paper.md", "strasse-networks-2.md", "strasse-networks.md"]
+    pages = sorted(p.parent.name for p in (config.build_dir / "papers").glob("*/index.md"))
+    assert pages == ["con-paper", "con-paper-2", "strasse-networks", "strasse-networks-2"]
     for p in result.library.papers:
-        text = (config.build_dir / p.page.rstrip("/")).with_suffix(".md").read_text(encoding="utf-8")
+        text = (config.build_dir / p.page / "index.md").read_text(encoding="utf-8")
         assert page_h1(text) == p.title
 
 
@@ -111,7 +111,8 @@ def test_crafted_slug_in_the_registry_cannot_write_outside(project: Callable[...
                                     encoding="utf-8")
     with pytest.raises(GeneratorError) as err:
         build(config)
-    assert str(err.value) == "refusing to write 'papers/../../../escaped.md': not a plain path inside the build folder"
+    assert str(err.value) == ("refusing to write 'papers/../../../escaped/index.md': not a plain path inside the "
+                              "build folder")
     assert not list(config.root.parent.rglob("escaped*"))
 
 
@@ -161,4 +162,4 @@ def test_hostile_file_name_is_shown_safely_and_builds(project: Callable[..., Con
         "seeds/bad\ufffd?[31m<b>.txt:4: warning: record has no 'URL:'"]
     (digest,) = result.library.digests
     assert digest.slug == "bad-31m-b"
-    assert "Source file <code>bad\ufffd?&#91;31m&#60;b&#62;.txt</code>" in result.files["digests/bad-31m-b.md"]
+    assert "Source file <code>bad\ufffd?&#91;31m&#60;b&#62;.txt</code>" in result.files["digests/bad-31m-b/index.md"]

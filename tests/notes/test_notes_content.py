@@ -77,7 +77,7 @@ def test_build_watch_and_serve_leave_content_byte_identical(tmp_path: Path) -> N
     try:
         (tmp_path / "seeds" / "002_extra.txt").write_text(EXTRA_DIGEST)
         assert watcher.wait_for(1, 30)
-        assert (tmp_path / "build/papers/a-paper-added-while-serving.md").exists()
+        assert (tmp_path / "build/papers/a-paper-added-while-serving/index.md").exists()
         (tmp_path / "seeds" / "002_extra.txt").unlink()
         assert watcher.wait_for(2, 30)
     finally:

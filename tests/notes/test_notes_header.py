@@ -12,7 +12,7 @@ from generator.build import build
 from generator.config import Config
 from generator.render.notes import note_section
 
-HERTRICH = "papers/generative-feature-training-of-thin-2-layer-networks.md"
+HERTRICH = "papers/generative-feature-training-of-thin-2-layer-networks/index.md"
 EDIT = "https://github.com/u/r/edit/main/"
 
 

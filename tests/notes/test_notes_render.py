@@ -16,8 +16,8 @@ from generator.config import load_config
 from generator.render import render_site
 from tests.conftest import code_text, copy_project, page_h1
 
-HERTRICH = "papers/generative-feature-training-of-thin-2-layer-networks.md"
-MARON = "papers/one-shot-federated-distillation-using-monoclass-teachers-a.md"
+HERTRICH = "papers/generative-feature-training-of-thin-2-layer-networks/index.md"
+MARON = "papers/one-shot-federated-distillation-using-monoclass-teachers-a/index.md"
 CASPER_TITLE = "Defending Against Unforeseen Failure Modes with Latent Adversarial Training"
 
 EVERY_FIELD = f"""\
@@ -135,10 +135,10 @@ def test_mentioned_in_lists_linking_notes(site: BuildResult) -> None:
 
 
 def test_hidden_paper_is_left_out(site: BuildResult) -> None:
-    assert "papers/l2g-repurposing-language-models-for-genomics-tasks.md" not in site.files
+    assert "papers/l2g-repurposing-language-models-for-genomics-tasks/index.md" not in site.files
     assert "cheng2025l2g" not in site.files["references.bib"]
     assert all(r["key"] != "cheng2025l2g" for r in json.loads(site.files["papers.json"]))
-    assert "L2G: Repurposing" not in site.files["digests/000-1b8355006bbdabc6.md"]
+    assert "L2G: Repurposing" not in site.files["digests/000-1b8355006bbdabc6/index.md"]
 
 
 def test_status_pages_and_home_counts(site: BuildResult) -> None:
@@ -172,8 +172,9 @@ def test_problems_name_file_and_line(site: BuildResult) -> None:
     assert ("content/notes/nosuchpaper.md:1: warning: orphan note: no paper has the citation key or slug "
             "'nosuchpaper'; the note is kept as it is and not shown") in found
     assert "orphan notes: content/notes/nosuchpaper.md" in site.summary()
-    assert "<p>Still shown.</p>" in site.files["papers/efficient-knowledge-injection-in-llms-via-self-distillation.md"]
-    assert "<p>Body survives.</p>" in site.files["papers/askdagger-active-skill-level-data-aggregation-for.md"]
+    shown = site.files["papers/efficient-knowledge-injection-in-llms-via-self-distillation/index.md"]
+    assert "<p>Still shown.</p>" in shown
+    assert "<p>Body survives.</p>" in site.files["papers/askdagger-active-skill-level-data-aggregation-for/index.md"]
 
 
 def test_edit_link_points_at_the_repository(site: BuildResult, root: Path) -> None:
@@ -204,9 +205,9 @@ def test_a_tag_of_the_curators_own_has_its_page_and_stands_apart_on_the_tags_pag
     own = index[index.index("## Your tags"):]
     assert own.startswith("## Your tags\n\nTags given in your notes (`tags:`) that are not topics of "
                           "`content/topics.yml`.\n\n| Tag | Papers |\n| --- | --- |\n"
-                          "| [thin networks](tags/thin-networks.md) | 1 |\n")
+                          "| [thin networks](tags/thin-networks/index.md) | 1 |\n")
     assert "thin networks" not in index[:index.index("## Your tags")]
-    page = site.files["tags/thin-networks.md"]
+    page = site.files["tags/thin-networks/index.md"]
     assert "A tag of your own: given in notes, not a topic of content/topics.yml." in page
     assert "Generative Feature Training of Thin Two-Layer Networks" in page
     assert "@article{hertrich2024thin," in site.files["tags/thin-networks.bib"]

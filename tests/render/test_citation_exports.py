@@ -162,10 +162,10 @@ def test_home_tag_and_digest_pages_link_the_files(seeds: BuildResult) -> None:
     home = seeds.files["index.md"]
     assert "[references.json](references.json) (CSL-JSON)" in home
     assert "[references.ris](references.ris) (RIS)" in home
-    tag = seeds.files["tags/reasoning.md"]
+    tag = seeds.files["tags/reasoning/index.md"]
     assert 'href="../reasoning.json">CSL-JSON</a>' in tag and 'href="../reasoning.ris">RIS</a>' in tag
     digest = next(p for p in seeds.files if p.startswith("digests/0") and p.endswith(".md"))
-    slug = digest[len("digests/"):-3]
+    slug = digest[len("digests/"):-len("/index.md")]
     page = seeds.files[digest]
     assert f'href="../{slug}.json">CSL-JSON</a>' in page and f'href="../{slug}.ris">RIS</a>' in page
 

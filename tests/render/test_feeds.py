@@ -65,7 +65,7 @@ def test_each_tag_has_a_feed_of_its_papers(seeds: BuildResult) -> None:
         assert feed.feed.links[0].href == BASE + path
         assert len(feed.entries) == tagged[tag]
         assert all(tag in [t.term for t in e.tags] for e in feed.entries)
-    page = seeds.files["tags/knowledge-distillation.md"]
+    page = seeds.files["tags/knowledge-distillation/index.md"]
     assert "\nrl_feed: feed-knowledge-distillation.xml\n" in page
     assert 'href="../../feed-knowledge-distillation.xml">Atom feed</a>' in page
 

@@ -14,17 +14,21 @@ UPDATE = os.environ.get("READINGLIST_UPDATE_GOLDEN") == "1"
 # One of each kind: TMLR accepted, TMLR under review, cross-listed with math, missing title, LaTeX title.
 KEYS = ["maron2025oneshot", "anonymous2025deepseekr1", "modoranu2026matryoshkalora",
         "grunefeld2026untitled", "nodehi2026vista"]
-PAGES = ["digests/000-1b8355006bbdabc6.md"]
+PAGES = ["digests/000-1b8355006bbdabc6/index.md"]
 
 
 def _generated(seed_build: BuildResult) -> dict[str, str]:
     by_key = {p.key: p for p in seed_build.library.papers}
-    out = {f"{key}.md": seed_build.files[f"papers/{by_key[key].slug}.md"] for key in KEYS}
-    out.update({page.replace("/", "__"): seed_build.files[page] for page in PAGES})
+    out = {f"{key}.md": seed_build.files[f"papers/{by_key[key].slug}/index.md"] for key in KEYS}
+    out.update({_golden_name(page): seed_build.files[page] for page in PAGES})
     return out
 
 
-@pytest.mark.parametrize("name", [f"{k}.md" for k in KEYS] + [p.replace("/", "__") for p in PAGES])
+def _golden_name(page: str) -> str:
+    return page.removesuffix("/index.md").replace("/", "__") + ".md"
+
+
+@pytest.mark.parametrize("name", [f"{k}.md" for k in KEYS] + [_golden_name(p) for p in PAGES])
 def test_golden_markdown(seed_build: BuildResult, name: str) -> None:
     text = _generated(seed_build)[name]
     path = GOLDEN / name

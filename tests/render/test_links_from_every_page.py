@@ -23,19 +23,19 @@ def paper(pid: str, title: str, tags: tuple[str, ...] = (), related: tuple[Relat
 def test_a_chip_links_to_its_tag_page_from_wherever_it_is_drawn() -> None:
     p = paper("alpha", "Alpha", tags=("Graphs", "Vision"))
     slugs = {"Graphs": "graphs", "Vision": "vision"}
-    assert 'href="../../tags/graphs/"' in chips(p, "papers/alpha.md", slugs)
+    assert 'href="../../tags/graphs/"' in chips(p, "papers/alpha/index.md", slugs)
     assert 'href="tags/graphs/"' in chips(p, "index.md", slugs)
     assert 'href="graphs/"' in chips(p, "tags/index.md", slugs)
     # The tag's own page: the chip links to itself, the other one to its sibling.
-    own = chips(p, "tags/graphs.md", slugs)
+    own = chips(p, "tags/graphs/index.md", slugs)
     assert 'href="./"' in own and 'href="../vision/"' in own
-    assert 'href="../../tags/graphs/"' in chips(p, "papers/beta.md", slugs)
+    assert 'href="../../tags/graphs/"' in chips(p, "papers/beta/index.md", slugs)
 
 
 def test_the_digest_link_of_a_paper_page_is_the_one_url_from_gives() -> None:
     d = Digest("seeds/a.txt", "listing", "A digest", None, "none", ("alpha",), "a-digest")
-    for me in ("papers/alpha.md", "papers/beta.md", "index.md", "papers/sub/x.md"):
-        assert _digest_url(me, d) == url_from(me, "digests/a-digest.md")
+    for me in ("papers/alpha/index.md", "papers/beta/index.md", "index.md", "papers/sub/x/index.md", "all.md"):
+        assert _digest_url(me, d) == url_from(me, "digests/a-digest/index.md")
 
 
 def test_a_changed_paper_is_drawn_anew() -> None:

@@ -79,15 +79,15 @@ def test_orders_and_pages_are_the_plain_ones() -> None:
     lib = _library()
     assert listing.all_order(lib) == sorted(lib.papers, key=_old_key)
     pages = render_tag_pages(lib)
-    assert pages["tags/t2.md"] == render_tag_page("T2", "t2", [p for p in lib.papers if "T2" in p.tags])
-    assert "title:c" not in pages["tags/t1.md"]
-    assert list(render_all_pages(lib, 3)) == ["all.md", "all/2.md"]
+    assert pages["tags/t2/index.md"] == render_tag_page("T2", "t2", [p for p in lib.papers if "T2" in p.tags])
+    assert "title:c" not in pages["tags/t1/index.md"]
+    assert list(render_all_pages(lib, 3)) == ["all.md", "all/2/index.md"]
     from generator.model import Digest
 
     digest = Digest("seeds/d1.txt", "tmlr", "D1", None, "", tuple(p.id for p in lib.papers), "d1")
-    page = render_digest_pages(digest, lib, size=3)["digests/d1/2.md"]
+    page = render_digest_pages(digest, lib, size=3)["digests/d1/2/index.md"]
     p = lib.papers[3]
-    assert (f"<li>{paper_anchor(p, 'digests/d1/2.md')} — {_old_first_author(p)} · "
+    assert (f"<li>{paper_anchor(p, 'digests/d1/2/index.md')} — {_old_first_author(p)} · "
             f"{escape.text(venue_line(p))}</li>") in page
 
 

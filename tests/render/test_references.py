@@ -39,7 +39,7 @@ def shown(page: str) -> dict[str, str]:
 def test_golden_formatted_references(seed_build: BuildResult) -> None:
     by_key = {p.key: p for p in seed_build.library.papers}
     for key in KEYS:
-        tabs = shown(seed_build.files[f"papers/{by_key[key].slug}.md"])
+        tabs = shown(seed_build.files[f"papers/{by_key[key].slug}/index.md"])
         assert list(tabs) == ["BibTeX", "APA", "IEEE"]
         text = "".join(f"{label}: {tabs[label]}\n" for label in ("APA", "IEEE"))
         path = GOLDEN / f"{key}.txt"
@@ -52,7 +52,7 @@ def test_golden_formatted_references(seed_build: BuildResult) -> None:
 
 def test_every_seed_reference_is_plain_text(seed_build: BuildResult) -> None:
     for paper in seed_build.library.papers:
-        tabs = shown(seed_build.files[f"papers/{paper.slug}.md"])
+        tabs = shown(seed_build.files[f"papers/{paper.slug}/index.md"])
         for label in ("APA", "IEEE"):
             text = tabs[label]
             assert not re.search(r"[\\${}]", text), (paper.key, text)

@@ -36,8 +36,9 @@ def test_pages_splits_into_runs_and_keeps_one_empty_page() -> None:
 
 def test_page_paths_keep_the_first_page_where_it_was() -> None:
     assert page_md("all.md", 1) == "all.md"
-    assert page_md("all.md", 2) == "all/2.md"
-    assert page_md("digests/2025-01-06-tmlr.md", 3) == "digests/2025-01-06-tmlr/3.md"
+    assert page_md("all.md", 2) == "all/2/index.md"
+    assert page_md("digests/2025-01-06-tmlr/index.md", 1) == "digests/2025-01-06-tmlr/index.md"
+    assert page_md("digests/2025-01-06-tmlr/index.md", 3) == "digests/2025-01-06-tmlr/3/index.md"
 
 
 def test_page_numbers_elide_far_pages() -> None:
@@ -52,7 +53,7 @@ def test_pager_links_are_relative_urls() -> None:
     assert pager("all.md", 1, 3, "all.md") == (
         '<p class="rl-pager">Pages: <strong>1</strong> <a href="2/">2</a> <a href="3/">3</a> · '
         '<a href="2/">Next →</a></p>')
-    assert pager("all.md", 2, 3, "all/2.md") == (
+    assert pager("all.md", 2, 3, "all/2/index.md") == (
         '<p class="rl-pager">Pages: <a href="../">← Previous</a> · <a href="../">1</a> <strong>2</strong> '
         '<a href="../3/">3</a> · <a href="../3/">Next →</a></p>')
 
@@ -61,28 +62,36 @@ def test_year_links_point_at_the_page_where_each_year_starts() -> None:
     chunks = pages(sorted(library(7).papers, key=lambda p: -(p.year or 0)), 2)
     starts = year_starts(chunks)
     assert starts == [(2026, 1), (2025, 2)]
-    assert year_links(starts, "all.md", "all/3.md") == (
+    assert year_links(starts, "all.md", "all/3/index.md") == (
         '<p class="rl-years">Years: <a href="../">2026</a> · <a href="../2/">2025</a></p>')
+    # all.md is not an index.md: there the same paragraph is Markdown, links to the files.
+    assert year_links(starts, "all.md", "all.md", markdown=True) == (
+        "Years: [2026](all.md) · [2025](all/2/index.md)\n{: .rl-years }")
+    assert pager("all.md", 1, 2, "all.md", markdown=True) == (
+        "Pages: <strong>1</strong> [2](all/2/index.md) · [Next →](all/2/index.md)\n{: .rl-pager }")
 
 
 def test_all_papers_pages_hold_every_paper_once_in_order() -> None:
     out = render_all_pages(library(5), size=2)
-    assert list(out) == ["all.md", "all/2.md", "all/3.md"]
+    assert list(out) == ["all.md", "all/2/index.md", "all/3/index.md"]
     first = out["all.md"]
-    assert first.startswith("---\ntitle: All papers\nhide:\n  - navigation\n  - toc\nrl_html: true\n---\n\n"
+    assert first.startswith("---\ntitle: All papers\nhide:\n  - navigation\n  - toc\n---\n\n"
                             '<h1 id="all-papers">All papers<a class="headerlink" href="#all-papers" '
                             'title="Permanent link">&para;</a></h1>\n'
                             "<p>5 papers, newest year first. Papers 1–2, page 1 of 3.</p>\n")
-    # Newest year first, then by title. The page `all.md` is served at all/, page 2 at all/2/.
-    assert '<a href="../papers/paper-01/">Paper 01</a>' in first and '<a href="../papers/paper-02/">' in first
+    # Newest year first, then by title. The page `all.md` is served at all/, page 2 at all/2/;
+    # all.md, not an index.md, has Markdown links (render/links.py).
+    assert "| [Paper 01](papers/paper-01/index.md) | Author 1 et al. | cs.LG · preprint | 2026 |" in first
+    assert "[Paper 02](papers/paper-02/index.md)" in first
     assert "Paper 03" not in first
-    second = out["all/2.md"]
+    second = out["all/2/index.md"]
     assert second.startswith("---\ntitle: All papers (page 2)\nhide:\n  - navigation\n  - toc\nrl_html: true\n")
     assert ('<tr><td><a href="../../papers/paper-03/">Paper 03</a></td><td>Author 3 and Second Person</td>'
             "<td>cs.LG · preprint</td><td>2026</td></tr>") in second
     assert '<a href="../../papers/paper-04/">Paper 04</a>' in second
-    assert '<a href="../../papers/paper-05/">Paper 05</a>' in out["all/3.md"]
-    linked = [line for page in out.values() for line in page.splitlines() if line.startswith("<tr><td><a")]
+    assert '<a href="../../papers/paper-05/">Paper 05</a>' in out["all/3/index.md"]
+    linked = [line for page in out.values() for line in page.splitlines()
+              if line.startswith(("<tr><td><a", "| [Paper"))]
     assert len(linked) == 5
 
 
@@ -95,10 +104,10 @@ def test_one_page_needs_no_pager() -> None:
 def test_digest_pages_continue_the_numbering() -> None:
     lib = library(3)
     out = render_digest_pages(lib.digests[0], lib, size=2)
-    assert list(out) == ["digests/d.md", "digests/d/2.md"]
-    assert '<ol>\n<li><a href="../../papers/paper-01/">Paper 01</a>' in out["digests/d.md"]
-    assert '<a href="../d.bib">BibTeX</a>' in out["digests/d.md"]
-    second = out["digests/d/2.md"]
+    assert list(out) == ["digests/d/index.md", "digests/d/2/index.md"]
+    assert '<ol>\n<li><a href="../../papers/paper-01/">Paper 01</a>' in out["digests/d/index.md"]
+    assert '<a href="../d.bib">BibTeX</a>' in out["digests/d/index.md"]
+    second = out["digests/d/2/index.md"]
     assert '<ol start="3">\n<li><a href="../../../papers/paper-03/">Paper 03</a>' in second
     assert '<a href="../../d.bib">BibTeX</a>' in second
     assert '<a href="../">← Previous</a>' in second

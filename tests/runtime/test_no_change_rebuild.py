@@ -41,7 +41,7 @@ def test_second_build_touches_nothing_and_reports_the_same(project: Callable[...
         f"0 files written, {again.stats.unchanged} unchanged")
     # The files of a reused build are still there to read.
     assert set(again.files) == set(first.files)
-    page = "papers/defending-against-unforeseen-failure-modes-with-latent.md"
+    page = "papers/defending-against-unforeseen-failure-modes-with-latent/index.md"
     assert again.files[page] == first.files[page]
 
 
@@ -54,7 +54,7 @@ def test_editing_a_digest_builds_again(project: Callable[..., Config]) -> None:
                                    "Defending Against Unforeseen Failure Cases"), encoding="utf-8")
     result = build(config)
     assert result.stats is not None
-    page = "papers/defending-against-unforeseen-failure-modes-with-latent.md"
+    page = "papers/defending-against-unforeseen-failure-modes-with-latent/index.md"
     assert page in result.stats.written
     assert page_h1((config.build_dir / page).read_text(encoding="utf-8")).startswith(
         "Defending Against Unforeseen Failure Cases")
@@ -69,11 +69,11 @@ def test_a_new_note_or_a_changed_build_folder_builds_again(project: Callable[...
     (config.content_dir / "notes" / "scratch.md").write_text("draft\n", encoding="utf-8")
     assert build(config).stats.unchanged > 0  # type: ignore[union-attr]
     # A generated file deleted by hand comes back.
-    page = config.build_dir / "papers" / "defending-against-unforeseen-failure-modes-with-latent.md"
+    page = config.build_dir / "papers" / "defending-against-unforeseen-failure-modes-with-latent" / "index.md"
     page.unlink()
     result = build(config)
     assert result.stats is not None
-    assert result.stats.written == ["papers/defending-against-unforeseen-failure-modes-with-latent.md"]
+    assert result.stats.written == ["papers/defending-against-unforeseen-failure-modes-with-latent/index.md"]
     assert page.is_file()
     # A stray file in the build folder is removed, as by any build.
     (config.build_dir / "stray.md").write_text("x", encoding="utf-8")

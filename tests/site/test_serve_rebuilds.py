@@ -58,33 +58,33 @@ def test_a_rebuild_renders_the_edited_paper_and_the_linked_ones_and_keeps_the_si
     removed = mkdocs_plugin._state["removed"]
     assert removed == [[]]  # the first build is a full one
     sitemap = (site / "sitemap.xml").read_bytes()
-    papers = sorted(p.name for p in (docs / "papers").glob("*.md"))
+    papers = sorted(p.parent.name for p in (docs / "papers").glob("*/index.md"))
     assert len(papers) == 41 and len(re.findall(rb"<loc>", sitemap)) > 41
 
     home = (docs / "index.md").read_text(encoding="utf-8")
-    linked = sorted(set(re.findall(r"\]\(papers/([^)]+\.md)\)", home)))
+    linked = sorted(set(re.findall(r"\]\(papers/([^)/]+)/index\.md\)", home)))
     assert linked, "the home page lists the newest papers"
     edited = next(p for p in papers if p not in linked)
     untouched = next(p for p in papers if p not in linked and p != edited)
-    untouched_html = site / "papers" / untouched[:-3] / "index.html"
+    untouched_html = site / "papers" / untouched / "index.html"
     before = untouched_html.read_bytes()
-    _touch_later(docs / "papers" / edited, "\n<p>An edit under serve.</p>\n")
+    _touch_later(docs / "papers" / edited / "index.md", "\n<p>An edit under serve.</p>\n")
     _touch_later(docs / "index.md", "\nA line added to the home page.\n")
 
     _rebuild(config, site)
     left_out = removed[-1]
-    assert f"papers/{untouched}" in left_out
-    assert f"papers/{edited}" not in left_out
-    assert not [p for p in linked if f"papers/{p}" in left_out]
+    assert f"papers/{untouched}/index.md" in left_out
+    assert f"papers/{edited}/index.md" not in left_out
+    assert not [p for p in linked if f"papers/{p}/index.md" in left_out]
     assert len(left_out) == 41 - 1 - len(linked)
-    assert "An edit under serve." in (site / "papers" / edited[:-3] / "index.html").read_text("utf-8")
+    assert "An edit under serve." in (site / "papers" / edited / "index.html").read_text("utf-8")
     assert untouched_html.read_bytes() == before  # still there, as built
     index = (site / "index.html").read_text("utf-8")
     assert "A line added to the home page." in index
     # The home page's links to papers became URLs: their targets were still among the files.
     for name in linked:
-        assert f'href="papers/{name[:-3]}/"' in index
-        assert (site / "papers" / name[:-3] / "index.html").is_file()
+        assert f'href="papers/{name}/"' in index
+        assert (site / "papers" / name / "index.html").is_file()
     assert (site / "sitemap.xml").read_bytes() == sitemap
 
 
@@ -92,8 +92,9 @@ def test_a_new_paper_page_gets_a_full_dirty_build(served: tuple[Config, Path]) -
     config, site = served
     docs = config.build_dir
     _rebuild(config, site)
-    first = sorted((docs / "papers").glob("*.md"))[0]
-    (docs / "papers" / "a-new-paper.md").write_text(first.read_text(encoding="utf-8"), encoding="utf-8")
+    first = sorted((docs / "papers").glob("*/index.md"))[0]
+    (docs / "papers" / "a-new-paper").mkdir()
+    (docs / "papers" / "a-new-paper" / "index.md").write_text(first.read_text(encoding="utf-8"), encoding="utf-8")
     _rebuild(config, site)
     assert mkdocs_plugin._state["removed"][-1] == []
     assert b"papers/a-new-paper/" in (site / "sitemap.xml").read_bytes()

@@ -133,7 +133,7 @@ def test_whole_pipeline_to_pages_never_raises(texts: list[str]) -> None:
     slugs = [p.slug for p in library.papers]
     assert len(set(slugs)) == len(slugs)
     for paper in library.papers:
-        assert f"papers/{paper.slug}.md" in files
+        assert f"papers/{paper.slug}/index.md" in files
 
 
 def naive_rejoin(lines: list[str]) -> str:

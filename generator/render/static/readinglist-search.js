@@ -179,7 +179,8 @@
 
   function applyFilter(form) {
     var page = form.closest("article") || document;
-    var staticPart = page.querySelector("[data-rl-static]");
+    // The page's own table and pagers: everything after the `data-rl-static` marker.
+    var staticParts = page.querySelectorAll("[data-rl-static] ~ *");
     var out = page.querySelector("[data-rl-filter-results]");
     var state = filterState(form);
     var query = new URLSearchParams(state).toString();
@@ -188,8 +189,7 @@
     if (!query) {  // no choice made: the page's own table
       out.hidden = true;
       out.innerHTML = "";
-      if (staticPart)
-        staticPart.hidden = false;
+      staticParts.forEach(function (el) { el.hidden = false; });
       return;
     }
     var filters = { kind: "paper" };
@@ -202,8 +202,7 @@
         return;
       var results = found && found.results ? found.results : [];
       var shown = 0;
-      if (staticPart)
-        staticPart.hidden = true;
+      staticParts.forEach(function (el) { el.hidden = true; });
       out.hidden = false;
       out.innerHTML = '<p class="rl-filter-count"></p><table><thead><tr><th>Title</th><th>First author</th>' +
         "<th>Venue</th><th>Year</th></tr></thead><tbody></tbody></table>" +

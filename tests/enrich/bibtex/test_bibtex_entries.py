@@ -65,7 +65,7 @@ def test_tmlr_entry_text_is_what_the_page_shows(seed_build: BuildResult) -> None
         "    month = aug,\n"
         "    url = {https://openreview.net/forum?id=987Az9f8fT}\n"
         "}")
-    page = seed_build.files["papers/askdagger-active-skill-level-data-aggregation-for.md"]
+    page = seed_build.files["papers/askdagger-active-skill-level-data-aggregation-for/index.md"]
     assert code_text(page) == text
     assert ('<p><a class="rl-bib-download" href="#cite" data-file="luijkx2025askdagger.bib">'
             "Download luijkx2025askdagger.bib</a></p>") in page
@@ -181,7 +181,7 @@ def test_every_generated_bib_file_parses_back_to_the_same_fields(seed_build: Bui
         "digests/000-1b8355006bbdabc6.bib", "digests/001-68714a788c6fb328.bib"}
     assert sum(p.startswith("tags/") for p in files) > 30
     # Each paper's own entry is on its page (tested above) and downloads from there.
-    files.update({f"page of {key}": code_text(seed_build.files[paper.page.rstrip("/") + ".md"])
+    files.update({f"page of {key}": code_text(seed_build.files[paper.page + "index.md"])
                   for key, paper in papers.items()})
     for path, text in files.items():
         data: BibliographyData = parse_string(text, "bibtex")
@@ -228,10 +228,10 @@ def test_no_unescaped_percent_or_ampersand_in_any_field(seed_build: BuildResult)
 # --- search helpers on the page -------------------------------------------------------------
 
 def test_page_offers_key_and_accent_free_names_to_the_search(seed_build: BuildResult) -> None:
-    page = seed_build.files["papers/distributional-simplicity-bias-and-effective-convexity-in.md"]
+    page = seed_build.files["papers/distributional-simplicity-bias-and-effective-convexity-in/index.md"]
     assert ('<p class="rl-cite">Cite as <code>decelle2026distributional</code> · <span class="rl-folded">'
             "also spelled Aurelien Decelle, Alfonso de Jesus Navas Gomez</span></p>") in page
-    plain = seed_build.files["papers/generative-feature-training-of-thin-2-layer-networks.md"]
+    plain = seed_build.files["papers/generative-feature-training-of-thin-2-layer-networks/index.md"]
     assert '<p class="rl-cite">Cite as <code>hertrich2025generative</code></p>' in plain
 
 

@@ -129,6 +129,27 @@ def build_site(project: Path, site_dir: Path, config: Path | None = None, *, hoo
         raise RuntimeError(f"mkdocs build failed in {project}:\n{run.stdout}\n{run.stderr}")
 
 
+def stock_build(project: Path, served: Served) -> None:
+    """`readinglist build`, then a stock `mkdocs build --strict` without the readinglist plugin
+    (its line taken out of mkdocs.yml): the docs folder alone, as any MkDocs would build it."""
+    config = variant_config(project, served)
+    text, n = re.subn(r"(?m)^  - readinglist\n", "", config.read_text(encoding="utf-8"))
+    if n != 1:
+        raise RuntimeError("mkdocs.yml lists no `readinglist` plugin")
+    config.write_text(text, encoding="utf-8")
+    _generate(project, config)
+    build_site(project, served.site_dir, config, hook=False)
+
+
+def _generate(project: Path, config: Path) -> None:
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    env.pop("CI", None)  # in CI `readinglist build` fails on any warning, and the seeds have two
+    run = subprocess.run([sys.executable, "-m", "generator", "-f", str(config), "build"],
+                         cwd=project, env=env, capture_output=True, text=True, timeout=300)
+    if run.returncode != 0:
+        raise RuntimeError(f"readinglist build failed in {project}:\n{run.stdout}\n{run.stderr}")
+
+
 def zensical_build(project: Path, served: Served) -> None:
     """`readinglist build`, then `zensical build` of the same docs folder into `served.site_dir`.
     Zensical reads mkdocs.yml and runs no MkDocs plugin (ours included): the generator runs first,
@@ -139,11 +160,9 @@ def zensical_build(project: Path, served: Served) -> None:
     if n != 1:
         raise RuntimeError("mkdocs.yml has no site_dir")
     config.write_text(text, encoding="utf-8")
+    _generate(project, config)
     zensical = Path(sys.executable).with_name("zensical")
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    env.pop("CI", None)  # in CI `readinglist build` fails on any warning, and the seeds have two
-    for args in ([sys.executable, "-m", "generator", "-f", str(config), "build"],
-                 [str(zensical), "build", "-f", str(config)]):
-        run = subprocess.run(args, cwd=project, env=env, capture_output=True, text=True, timeout=300)
-        if run.returncode != 0:
-            raise RuntimeError(f"{args[0]} failed in {project}:\n{run.stdout}\n{run.stderr}")
+    run = subprocess.run([str(zensical), "build", "-f", str(config)], cwd=project, capture_output=True, text=True,
+                         timeout=300)
+    if run.returncode != 0:
+        raise RuntimeError(f"zensical build failed in {project}:\n{run.stdout}\n{run.stderr}")

@@ -13,14 +13,15 @@ helpers (`goto`, `search`, `click_and_wait`, `screenshot`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from browser_site import Served, mkdocs_build, serve
+from browser_site import Served, mkdocs_build, serve, stock_build, zensical_build
 from browser_ui import Recorder
 
-from tests.conftest import ROOT, copy_project
+from tests.conftest import ROOT, copy_project, require_tool
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -43,6 +44,31 @@ def served_sites(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str,
     finally:
         for served in sites.values():
             served.stop()
+
+
+def _other_build(tmp_path_factory: pytest.TempPathFactory, name: str,
+                 build: Callable[[Path, Served], None]) -> Iterator[Served]:
+    project = tmp_path_factory.mktemp(f"{name}-project")
+    copy_project(project)
+    served = serve(name, project / f"site-{name}", VARIANTS["subpath"])
+    try:
+        build(project, served)
+        yield served
+    finally:
+        served.stop()
+
+
+@pytest.fixture(scope="session")
+def zensical_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """`readinglist build` + `zensical build` of the seeds, under /reading-list/ (no plugin runs)."""
+    require_tool(str(Path(sys.executable).with_name("zensical")))
+    yield from _other_build(tmp_path_factory, "zensical", zensical_build)
+
+
+@pytest.fixture(scope="session")
+def stock_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """`readinglist build` + `mkdocs build --strict` without the readinglist plugin, under /reading-list/."""
+    yield from _other_build(tmp_path_factory, "stock", stock_build)
 
 
 @pytest.fixture(scope="session", params=list(VARIANTS))

@@ -4,31 +4,15 @@ the readinglist plugin."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_site import EDIT_URL, Served, serve, zensical_build
+from browser_site import EDIT_URL, Served
 from browser_ui import goto, h1, path_of, screenshot
 from pybtex.database import parse_string
 
-from tests.conftest import copy_project, require_tool
-
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="session")
-def zensical_site(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    require_tool(str(Path(sys.executable).with_name("zensical")))
-    project = tmp_path_factory.mktemp("zensical-project")
-    copy_project(project)
-    served = serve("zensical", project / "site-zensical", "/")
-    try:
-        zensical_build(project, served)
-        yield served
-    finally:
-        served.stop()
 
 
 @pytest.fixture(params=["root", "subpath", "zensical"])
