@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 APT    := $(shell command -v sudo >/dev/null 2>&1 && [ "$$(id -u)" != 0 ] && echo sudo) apt-get
 
-.PHONY: serve build site test lint unit golden deps system-deps clean bench
+.PHONY: serve build site test lint unit golden deps system-deps npm-deps clean bench
 
 serve: deps
 	NO_MKDOCS_2_WARNING=1 $(BIN)/readinglist serve
@@ -24,7 +24,8 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 # Debian packages the tests drive: Chromium for the browser tests, TeX for the BibTeX proof,
-# pandoc for the citeproc proof of the CSL-JSON and BibTeX exports.
+# pandoc for the citeproc proof of the CSL-JSON and BibTeX exports, Java for the Nu HTML checker
+# and npm to fetch it.
 system-deps:
 	@need=""; \
 	command -v chromium >/dev/null 2>&1 || need="$$need chromium"; \
@@ -33,10 +34,22 @@ system-deps:
 	command -v bibtex   >/dev/null 2>&1 || need="$$need texlive-binaries"; \
 	command -v biber    >/dev/null 2>&1 || need="$$need biber texlive-bibtex-extra"; \
 	kpsewhich biblatex.sty >/dev/null 2>&1 || need="$$need texlive-bibtex-extra"; \
+	command -v java     >/dev/null 2>&1 || need="$$need default-jre-headless"; \
+	command -v npm      >/dev/null 2>&1 || need="$$need npm"; \
 	if [ -n "$$need" ]; then \
 	  echo "installing Debian packages:$$need"; \
 	  $(APT) update -qq && DEBIAN_FRONTEND=noninteractive $(APT) install -y -qq --no-install-recommends $$need; \
 	fi
+
+# The Nu HTML checker (vnu.jar from npm's vnu-jar, pinned), run with Debian's Java by
+# tests/site/browser/test_html_valid.py; in node_modules/ (git-ignored), no package.json needed.
+VNU_VERSION := 26.9.27
+VNU_JAR     := node_modules/vnu-jar/build/dist/vnu.jar
+
+npm-deps: $(VNU_JAR)
+
+$(VNU_JAR): | system-deps
+	npm install --no-save --no-audit --no-fund --no-package-lock vnu-jar@$(VNU_VERSION)
 
 lint: deps
 	$(BIN)/ruff check generator tests benchmarks
@@ -45,7 +58,7 @@ lint: deps
 unit: deps
 	$(BIN)/pytest -q -m "not browser and not tex"
 
-test: deps system-deps lint
+test: deps system-deps npm-deps lint
 	NO_MKDOCS_2_WARNING=1 $(BIN)/pytest
 
 # Regenerate the golden Markdown, BibTeX and formatted-reference files after an intended change.

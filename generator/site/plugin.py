@@ -68,6 +68,7 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
         config.extra["readinglist_plugin"] = True
         if search.available():
             config.extra["readinglist_search"] = search.SCRIPT
+            _search_box_first(config)
         else:
             log.warning("readinglist: the Pagefind binary is missing (pip install -e .); "
                         "search falls back to Material's built-in index")
@@ -164,6 +165,22 @@ def is_local_url(url: str) -> bool:
     """Whether `url` is empty or points at this machine (what `mkdocs serve` uses), not a published site."""
     host = urlsplit(url).hostname or ""
     return host in {"", "localhost", "127.0.0.1", "0.0.0.0", "::1"} or host.endswith(".localhost")
+
+
+# The Pagefind search box (templates/partials/search.html): only for a build with Pagefind's index,
+# so a build without this plugin (stock MkDocs, Zensical) draws its engine's own box.
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+THEME = Path(__file__).resolve().parent.parent / "theme"
+
+
+def _search_box_first(config: Any) -> None:
+    """Put TEMPLATES in the theme's template folders (`theme.dirs`) just before the readinglist
+    theme's own folder: after the curator's `custom_dir`, which still wins."""
+    dirs: list[str] = config.theme.dirs
+    if str(TEMPLATES) in dirs:
+        return
+    place = dirs.index(str(THEME)) if str(THEME) in dirs else (1 if config.theme.custom_dir else 0)
+    dirs.insert(place, str(TEMPLATES))
 
 
 # Search: a Pagefind index written after each build, behind Material's search box (generator/search.py).

@@ -65,12 +65,12 @@ def test_map_has_a_node_per_paper_a_legend_that_counts_them_and_nodes_open_pages
     # Each legend colour with its count: that many dots of that colour, and no colour left out.
     fills = Counter(page.evaluate("""() => [...document.querySelectorAll('.rl-map-svg a.rl-node--map circle')]
         .map(c => getComputedStyle(c).fill)"""))
-    legend = page.evaluate("""() => [...document.querySelectorAll('ul.rl-legend li')].map(li => [
+    legend = page.evaluate("""() => [...document.querySelectorAll('.rl-map + ul li')].map(li => [
         getComputedStyle(li.querySelector('.rl-swatch')).backgroundColor,
         Number(li.textContent.match(/\\((\\d+)\\)\\s*$/)[1])])""")
     assert len(legend) >= 5
     assert dict(Counter({colour: n for colour, n in legend})) == dict(fills)
-    legend_links = link_targets(page, "ul.rl-legend li a")
+    legend_links = link_targets(page, ".rl-map + ul li a")
     assert legend_links and all(text == heading for text, _, heading in legend_links)
     target, title = nodes[0]
     path = target[len(site.base):]
