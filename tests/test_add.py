@@ -137,14 +137,15 @@ def test_a_replacement_only_email(project: Callable[..., Config], tmp_path: Path
         "are left out: extra.readinglist.keep_replacements: true keeps them)"]
     result = build(config, write=False)
     [digest] = result.library.digests
-    page = html.unescape(result.files[f"digests/{digest.slug}.md"])
+    page = html.unescape(result.files[f"digests/{digest.slug}/index.md"])
     assert ("<p>Source file <code>2023-06-12-replacements.txt</code> · date 2023-06-12 (from the text) · "
             "no papers</p>") in page
     assert ("<p>Nothing from this digest is in the list: the arXiv replacements it announced are of papers the "
             "list does not have (extra.readinglist.keep_replacements: true keeps them), or its papers are "
             "hidden by notes.</p>") in page
     assert "<ol>" not in page and "BibTeX" not in page
-    assert [f for f in result.files if f.startswith(f"digests/{digest.slug}.")] == [f"digests/{digest.slug}.md"]
+    own = (f"digests/{digest.slug}.", f"digests/{digest.slug}/")
+    assert [f for f in result.files if f.startswith(own)] == [f"digests/{digest.slug}/index.md"]
     assert "2 arXiv replacements of papers not in the list left out (extra.readinglist.keep_replacements: " \
            "true keeps them)" in result.summary()
 

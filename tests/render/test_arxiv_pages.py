@@ -20,9 +20,9 @@ from tests.conftest import FIXTURES
 
 REAL = FIXTURES / "real"
 NAMES = ("arxiv-api-del-maestro.xml", "arxiv-email-cs-2024-11-21.txt", "arxiv-email-cs-2023-06-13.txt")
-LUTTINGER = "papers/particle-partition-entanglement-of-bosonic-luttinger-liquids.md"
-AMSNET = "papers/amsnet-kg-a-netlist-dataset-for-llm-based-ams-circuit-auto.md"
-HDDL = "papers/hddl-2-1-towards-defining-a-formalism-and-a-semantics-for.md"
+LUTTINGER = "papers/particle-partition-entanglement-of-bosonic-luttinger-liquids/index.md"
+AMSNET = "papers/amsnet-kg-a-netlist-dataset-for-llm-based-ams-circuit-auto/index.md"
+HDDL = "papers/hddl-2-1-towards-defining-a-formalism-and-a-semantics-for/index.md"
 
 
 @pytest.fixture
@@ -78,7 +78,7 @@ def test_published_papers_show_venue_and_year(built: BuildResult) -> None:
     assert badge(LUTTINGER) == "Phys. Rev. B 91, 184507 (2015) · published"
     assert 'rl_venue: "Phys. Rev. B 91, 184507 (2015) · published"' in built.files[LUTTINGER]
     assert badge(AMSNET) == "cs.AI · preprint"
-    water = "papers/integrated-water-resource-management-in-the-segura.md"
+    water = "papers/integrated-water-resource-management-in-the-segura/index.md"
     assert badge(water) == "Journal of Environmental Management, Volume 370, 2024, ISSN 0301-4797 · published"
     # The year when the journal reference has none: 1303.6954's reference has its year, so a
     # paper's own year is checked through the listing of 2402.17843, the one preprint of the API.
@@ -89,7 +89,7 @@ def test_published_papers_show_venue_and_year(built: BuildResult) -> None:
 
 
 def test_api_digest_page_has_a_readable_title(built: BuildResult) -> None:
-    page = built.files["digests/arxiv-api-del-maestro.md"]
+    page = built.files["digests/arxiv-api-del-maestro/index.md"]
     # Front-matter values are HTML text (render/escape.yaml_string).
     assert page.startswith('---\ntitle: "arXiv API: au:&quot;A. Del Maestro&quot;, 4 May 2024"\n')
     assert '>arXiv API: au:&#34;A. Del Maestro&#34;, 4 May 2024<a class="headerlink"' in page

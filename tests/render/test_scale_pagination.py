@@ -81,7 +81,7 @@ def test_all_papers_pages_hold_every_paper_once_in_order() -> None:
                             "<p>5 papers, newest year first. Papers 1–2, page 1 of 3.</p>\n")
     # Newest year first, then by title. The page `all.md` is served at all/, page 2 at all/2/;
     # all.md, not an index.md, has Markdown links (render/links.py).
-    assert "| [Paper 01](papers/paper-01/index.md) | Author 1 et al. | cs.LG · preprint | 2026 |" in first
+    assert "| [Paper 01](papers/paper-01/index.md) | Author 1 and Second Person | cs.LG · preprint | 2026 |" in first
     assert "[Paper 02](papers/paper-02/index.md)" in first
     assert "Paper 03" not in first
     second = out["all/2/index.md"]

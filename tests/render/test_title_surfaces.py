@@ -67,7 +67,7 @@ def front_matter(page: str) -> tuple[str, str]:
 
 def surfaces(library: Library, config: Config, paper: Paper) -> dict[str, list[str]]:
     """What each place that shows `paper`'s title shows, as text."""
-    page = render_paper_files(paper, library, config)[f"papers/{paper.slug}.md"]
+    page = render_paper_files(paper, library, config)[f"papers/{paper.slug}/index.md"]
     head_title, cited = front_matter(page)
     feed = ET.fromstring(render_feeds(library, config, all_tag_slugs(library))["feed.xml"])
     record = json.loads(papers_json(library))[0]
@@ -78,7 +78,7 @@ def surfaces(library: Library, config: Config, paper: Paper) -> dict[str, list[s
         "<title>": [head_title], "citation_title": [cited],
         "home": link_texts(render_home(library, config), paper.slug),
         "all papers": link_texts(render_all_pages(library)["all.md"], paper.slug),
-        "tag page": link_texts(render_tag_pages(library)["tags/t1.md"], paper.slug),
+        "tag page": link_texts(render_tag_pages(library)["tags/t1/index.md"], paper.slug),
         "feed": [e.findtext(f"{ATOM}title") or "" for e in feed.iter(f"{ATOM}entry")],
         "papers.json": [record["title"]], "CSL-JSON": [item["title"]], "RIS": [ris.group(1) if ris else ""],
     }
@@ -194,7 +194,7 @@ def test_real_titles_read_the_same_on_every_surface(real: dict[str, str]) -> Non
     for ident, shown in REAL_TITLES.items():
         record = records[ident]
         slug = record["page"].removeprefix("papers/").rstrip("/")
-        page = real[f"papers/{slug}.md"]
+        page = real[f"papers/{slug}/index.md"]
         assert page_h1(page) == shown
         assert front_matter(page) == (shown, shown)
         assert record["title"] == shown
@@ -219,13 +219,14 @@ def test_real_titles_keep_their_tex_in_bibtex(real: dict[str, str]) -> None:
 def test_an_abstract_keeps_its_less_than_and_ampersand(real: dict[str, str], config: Config) -> None:
     record = next(r for r in json.loads(real["papers.json"]) if r["arxiv"] == "1905.07777")
     assert "e.g., any Lp loss for $1 < p < \\infty$, the DNN finds" in record["abstract"]
-    page = real[f"papers/{record['page'].removeprefix('papers/').rstrip('/')}.md"]
+    page = real[f"{record['page']}index.md"]
     assert "&amp;lt;" not in page and "lt;" not in _text(page)
     # The formula is MathML: 1 < p < ∞ (the `<` an entity inside <mo>).
     assert "<mrow><mn>1</mn><mo>&#60;</mo><mi>p</mi><mo>&#60;</mo><mo>∞</mo></mrow></math>, the DNN finds" in page
     # The issue's feed abstract, `when $\alpha &lt; 1$ &amp; show that` in the XML: the `&` stays.
     library, paper = library_of("A title")
     paper = evolve(paper, abstract=tex_paragraphs(r"when $\alpha < 1$ & show that"))
-    page = render_paper_files(paper, Library(papers=[paper], digests=library.digests), config)["papers/lee2025x.md"]
+    library = Library(papers=[paper], digests=library.digests)
+    page = render_paper_files(paper, library, config)["papers/lee2025x/index.md"]
     assert re.search(r"<p>when <math[^>]*><mrow><mi>α</mi><mo>&#60;</mo><mn>1</mn></mrow></math> &#38; show that</p>",
                      page), page
