@@ -5,6 +5,7 @@ shows a focus ring and has a name."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -91,9 +92,17 @@ def _controls_have_names_and_rings(seen: list[dict[str, Any]]) -> None:
     assert [s for s in controls if not s["ring"]] == []
 
 
-def test_a_paper_page_is_worked_with_the_keyboard(page: Any, site: Served) -> None:
-    if site.name != "root":
-        pytest.skip("the keyboard is the same under /reading-list/")
+@pytest.fixture
+def root_page(browser: Any, served_sites: dict[str, Served]) -> Iterator[tuple[Any, Served]]:
+    """A tab on the plugin's site at `/` (the keyboard is the same under /reading-list/)."""
+    rec = Recorder.open(browser, served_sites["root"])
+    yield rec.page, served_sites["root"]
+    rec.close()
+    rec.assert_clean()
+
+
+def test_a_paper_page_is_worked_with_the_keyboard(root_page: tuple[Any, Served]) -> None:
+    page, site = root_page
     goto(page, site, PAGES["paper"])
     seen = _tab_through(page)
     names = [s["name"] for s in seen if s["control"]]
@@ -119,9 +128,8 @@ def test_a_paper_page_is_worked_with_the_keyboard(page: Any, site: Served) -> No
     assert page.locator(".rl-refs .tabbed-block").nth(1).is_visible()
 
 
-def test_the_all_papers_filter_is_worked_with_the_keyboard(page: Any, site: Served) -> None:
-    if site.name != "root":
-        pytest.skip("the keyboard is the same under /reading-list/")
+def test_the_all_papers_filter_is_worked_with_the_keyboard(root_page: tuple[Any, Served]) -> None:
+    page, site = root_page
     goto(page, site, PAGES["all"])
     page.locator("form[data-rl-filter]").wait_for(state="visible")
     seen = _tab_through(page, 200)
