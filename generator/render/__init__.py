@@ -21,7 +21,8 @@ from .paper import Section, render_paper
 from .references import References, citation_styles
 from .related import related_section
 from .status import render_status_pages
-from .tags import all_tag_slugs, render_tag_bibs, render_tag_pages
+from .tagnames import all_tag_slugs
+from .tags import render_tag_bibs, render_tag_pages
 
 ASSETS = {
     "assets/readinglist.css": "readinglist.css",

@@ -16,8 +16,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..model import Library, Paper
-from .csl import csl_item
+from .csl import csl_item, short
 from .ris import ris_from_item
+from .tagnames import papers_by_tag
 
 # Separators without spaces; `<` and `>` escaped as in papers.json, for anyone who inlines the file.
 _JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
@@ -36,22 +37,14 @@ def csl_json(lines: Iterable[str]) -> str:
 def csl_items(papers: Iterable[Paper]) -> dict[str, dict[str, Any]]:
     """Each paper's CSL item, by id, made once for the build: the root files give it whole; the
     tag and digest files and the formatted references (render/references.py) take it without
-    its abstract (`short`)."""
+    its abstract (`csl.short`)."""
     return {p.id: csl_item(p) for p in papers}
-
-
-def short(item: dict[str, Any]) -> dict[str, Any]:
-    """The item without its abstract: its last key, so the rest is what csl_item(..., abstract=False)
-    gives, in the same order (tests/render/test_citation_exports.py)."""
-    return {k: v for k, v in item.items() if k != "abstract"}
 
 
 def reference_files(library: Library, tag_slugs: dict[str, str], by_id: dict[str, Paper],
                     items: dict[str, dict[str, Any]] | None = None) -> dict[str, str]:
     """`references.json|.ris` and the same for every tag and digest. `tag_slugs`: `all_tag_slugs`;
     `items`: `csl_items(library.papers)` when the build has made them already."""
-    from .tags import papers_by_tag  # render/tags.py imports the paper page, which imports this package
-
     items = csl_items(library.papers) if items is None else items
     files = {
         "references.json": csl_json(json_line(items[p.id]) for p in library.papers),

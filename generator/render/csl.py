@@ -99,6 +99,12 @@ def csl_item(paper: Paper, *, abstract: bool = True) -> dict[str, Any]:
     return item
 
 
+def short(item: dict[str, Any]) -> dict[str, Any]:
+    """The item without its abstract: its last key, so the rest is what csl_item(..., abstract=False)
+    gives, in the same order (tests/render/test_citation_exports.py)."""
+    return {k: v for k, v in item.items() if k != "abstract"}
+
+
 def _arxiv(paper: Paper) -> bool:
     return bool(paper.arxiv_id and _ARXIV_ID.match(paper.arxiv_id))
 

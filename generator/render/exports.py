@@ -10,7 +10,7 @@ from typing import Any
 from ..enrich.display import title_text
 from ..model import Library, Paper
 from . import escape
-from .paper import venue_line
+from .venue import venue_line
 
 # json.dumps(..., ensure_ascii=False) builds an encoder per call; one does for the file.
 _JSON = json.JSONEncoder(ensure_ascii=False).encode

@@ -14,8 +14,8 @@ from .html import FLAG, Ids, heading, table
 from .links import digest_md, paper_md, rel, url_from
 from .listing import all_order, anchor, entry, paper_rows_table
 from .pagination import PAGE_SIZE, page_md, pager, pages, year_links, year_starts
-from .paper import venue_line
 from .status import PAGES, status_counts
+from .venue import venue_line
 
 
 def paper_link(paper: Paper, from_md: str) -> str:

@@ -13,11 +13,9 @@ from functools import lru_cache
 
 from ..enrich.display import title_text
 from ..model import Library, Paper
-
-# paper.py as a module, not its function: paper.py imports tags.py, which imports this module.
 from . import escape
-from . import paper as paper_page
 from .links import page_url, paper_anchor, paper_md
+from .venue import venue_line
 
 SortKey = tuple[int, str, str]
 
@@ -32,7 +30,7 @@ class Entry:
         title = title_text(paper.title)
         self.title = escape.text(title)
         self.author = escape.text(paper.short_authors)
-        self.venue = escape.text(paper_page.venue_line(paper))
+        self.venue = escape.text(venue_line(paper))
         year = paper.year
         self.year = str(year or "")
         self.key: SortKey = (-(year or 0), title.lower(), paper.id)

@@ -12,7 +12,7 @@ from ..model import Library, Paper
 from . import escape
 from .graph import OTHER_COLOUR, PALETTE, MapNode, layout, map_svg
 from .links import paper_md, rel
-from .tags import tag_md, tag_slugs
+from .tagnames import tag_md, tag_slugs
 
 MAP_MD = "map.md"
 MAX_NODES = 300

@@ -14,48 +14,17 @@ from ..enrich.display import title_text
 from ..model import Digest, Library, Paper
 from ..sources.subjects import class_name
 from . import escape
+from .chips import chips
 from .highwire import front_matter_lines
 from .html import FLAG, Ids, code_block, heading
 from .links import digest_md, paper_md, url_from
 from .math import rich_text
 from .references import cite_tabs
-from .tags import chips
+from .venue import venue_line
 
 # generator/theme/paper.html puts the venue badge and link buttons here, under the authors.
 # A section of the page: a function of the page's heading ids, returning HTML ("" for none).
 Section = Callable[[Ids], str]
-_MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
-
-
-# The year a journal reference gives (`Phys. Rev. B 91, 184507 (2015)`): its last year-like number.
-_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
-
-
-def published_year(paper: Paper) -> int | None:
-    """The year of a published arXiv paper: its journal reference's, else its own."""
-    years = _YEAR.findall(paper.journal_ref)
-    return int(years[-1]) if years else paper.year
-
-
-def venue_line(paper: Paper) -> str:
-    """`TMLR · accepted · Aug 2025`, `cs.LG · cross-listed from cs.CL`, or for an arXiv paper
-    published since, its journal reference and year: `Phys. Rev. B 91, 184507 (2015) · published`."""
-    if paper.venue == "TMLR":
-        parts = ["TMLR", paper.status]
-        if paper.date:
-            parts.append(f"{_MONTHS[paper.date.month - 1]} {paper.date.year}")
-        return " · ".join(parts + list(paper.labels))
-    if paper.status == "published" and (paper.journal_ref or paper.categories):
-        year = published_year(paper)
-        where = paper.journal_ref or paper.categories[0]
-        shown = [where, "published"] + ([str(year)] if year and str(year) not in where else [])
-        return " · ".join(shown)
-    if paper.categories:
-        listed = paper.categories[-1] if paper.cross_listed_from else paper.categories[0]
-        if paper.cross_listed_from:
-            return f"{listed} · cross-listed from {paper.cross_listed_from}"
-        return f"{listed} · {paper.status}"
-    return " · ".join(x for x in (paper.venue, paper.status) if x)
 
 
 # A sentence ends at `.`, `!` or `?` followed by white space and a capital. Searched for from its
@@ -203,7 +172,7 @@ def render_paper(paper: Paper, library: Library, bibtex: str,
                  edit_url: str = "", references: list[tuple[str, str]] | None = None) -> str:
     """The paper page. Other stages contribute whole HTML sections (note, tags, related papers,
     graph) through `after_abstract` / `after_bibtex`, so this stays one straight list. `slugs`
-    names each tag's page (render/tags.py, `tag_slugs`), for the tag chips; `digests` the digests
+    names each tag's page (render/tagnames.py, `tag_slugs`), for the tag chips; `digests` the digests
     by path (made once per build by the caller, not once per page); `references` the formatted
     references as (tab label, text), shown in tabs beside the BibTeX entry."""
     ids = Ids()

@@ -46,8 +46,7 @@ from ..errors import ConfigError
 from ..model import Paper
 from ..runtime import memo, switches
 from . import escape
-from .citefiles import short
-from .csl import OTHERS, csl_item
+from .csl import OTHERS, csl_item, short
 from .html import code_block
 
 DEFAULT_STYLES = ("apa", "ieee")

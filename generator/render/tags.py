@@ -3,79 +3,21 @@
 The pages are HTML (render/html.py) and list their papers themselves. They carry no Material
 tags listing: at ten thousand papers the tags plugin spent some twenty seconds matching every
 page against every listing, and its index of all tags grew to 7 MB. Paper pages draw their tag
-chips themselves (`chips`), linking to these pages.
+chips themselves (render/chips.py), linking to these pages; the tags' slugs and page paths are
+render/tagnames.py's.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-
 from ..enrich import bibtex
-from ..enrich.text import slugify
 from ..model import Library, Paper
 from . import escape
 from .html import FLAG, Ids, heading
-from .links import page_url, rel, tag_feed, url_from
+from .links import rel, tag_feed, url_from
 from .listing import all_order, paper_rows_table, sort_key
+from .tagnames import all_tag_slugs, papers_by_tag, tag_md
 
 INDEX_MD = "tags.md"
-
-
-def tag_slugs(names: list[str]) -> dict[str, str]:
-    """A stable, unique file name per tag (sorted first, so order of discovery does not matter)."""
-    out: dict[str, str] = {}
-    used: set[str] = set()
-    for name in sorted(set(names), key=lambda n: (n.lower(), n)):
-        base = slugify(name, 60)
-        slug, n = base, 2
-        while slug in used:
-            slug, n = f"{base}-{n}", n + 1
-        used.add(slug)
-        out[name] = slug
-    return out
-
-
-def all_tag_slugs(library: Library) -> dict[str, str]:
-    """`tag_slugs` of every tag in the library: the pages `render_tag_pages` writes."""
-    return tag_slugs(list({t for p in library.papers for t in p.tags}))
-
-
-def tag_md(slug: str) -> str:
-    return f"tags/{slug}/index.md"
-
-
-def papers_by_tag(library: Library) -> dict[str, list[Paper]]:
-    groups: dict[str, list[Paper]] = defaultdict(list)
-    for paper in library.papers:
-        for tag in paper.tags:
-            groups[tag].append(paper)
-    return groups
-
-
-def chips(paper: Paper, from_md: str, slugs: dict[str, str]) -> str:
-    """A paper's tags as Material draws them (`partials/tags.html`), each linking to its tag page."""
-    if not paper.tags:
-        return ""
-    # The chip of a tag is the same on every page of a folder (all paper pages share one): made once.
-    # Keyed by the page's folder: every paper page (papers/<slug>/) shares one, except a page under
-    # tags/, whose link may point to its own folder.
-    url = page_url(from_md)
-    where = (url.rstrip("/").rpartition("/")[0], url.count("/")) if not url.startswith("tags/") else (from_md, 0)
-    links = [_chip(where, from_md, t, slugs[t]) for t in sorted(paper.tags, key=str.lower) if t in slugs]
-    return '<nav class="md-tags">' + "".join(links) + "</nav>"
-
-
-_CHIPS: dict[tuple[tuple[str, int], str, str], str] = {}
-
-
-def _chip(where: tuple[str, int], from_md: str, tag: str, slug: str) -> str:
-    known = _CHIPS.get((where, tag, slug))
-    if known is None:
-        if len(_CHIPS) >= 1 << 14:
-            _CHIPS.clear()
-        known = _CHIPS[where, tag, slug] = (f'<a href="{url_from(from_md, tag_md(slug))}" class="md-tag">'
-                                            f"{escape.text(tag)}</a>")
-    return known
 
 
 def render_tag_page(name: str, slug: str, papers: list[Paper], description: str = "", *,

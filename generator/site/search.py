@@ -81,7 +81,7 @@ def curator_records(config: Config, papers: list[dict[str, Any]]) -> list[Record
     from ..enrich.topics import load_taxonomy
     from ..errors import Problems
     from ..notes.load import split_front_matter
-    from ..render.tags import tag_slugs
+    from ..render.tagnames import tag_slugs
 
     out: list[Record] = []
     by_page = {str(p.get("page") or ""): p for p in papers}
@@ -100,7 +100,7 @@ def curator_records(config: Config, papers: list[dict[str, Any]]) -> list[Record
             heading = re.search(r"(?m)^#\s+(.+?)\s*#*\s*$", raw)
             out.append(Record(url=url, title=heading.group(1) if heading else path.stem, content=" ".join(raw.split()),
                               part="Page"))
-    # Tags with a page (a paper has them): slugs as render.tags gives them, from the same names.
+    # Tags with a page (a paper has them): slugs as render.tagnames gives them, from the same names.
     slugs = tag_slugs([t for p in papers for t in p.get("tags") or []])
     for topic in load_taxonomy(config.topics_path, Problems()).topics:
         if topic.name in slugs and topic.description.strip():

@@ -172,8 +172,9 @@ def test_home_tag_and_digest_pages_link_the_files(seeds: BuildResult) -> None:
 
 def test_an_item_without_its_abstract_is_the_short_item(seeds: BuildResult) -> None:
     """The tag and digest files and the formatted references take the root file's item without
-    its abstract (citefiles.short): the very item csl_item makes without one, in the same order."""
-    from generator.render.citefiles import csl_items, short
+    its abstract (csl.short): the very item csl_item makes without one, in the same order."""
+    from generator.render.citefiles import csl_items
+    from generator.render.csl import short
 
     made_items = csl_items(seeds.library.papers)
     with_abstract = 0

@@ -8,11 +8,11 @@ import dataclasses
 import datetime as dt
 
 from generator.model import Digest, Paper, Related, SourceRef
+from generator.render.chips import chips
 from generator.render.graph import neighbour
 from generator.render.links import url_from
 from generator.render.paper import _digest_url
 from generator.render.related import _item_head
-from generator.render.tags import chips
 
 
 def paper(pid: str, title: str, tags: tuple[str, ...] = (), related: tuple[Related, ...] = ()) -> Paper:

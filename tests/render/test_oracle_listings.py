@@ -16,8 +16,8 @@ from generator.render.html import table
 from generator.render.indexes import render_all_pages, render_digest_pages
 from generator.render.links import paper_anchor
 from generator.render.map import STRONG, render_map, strong_edges
-from generator.render.paper import venue_line
 from generator.render.tags import render_tag_page, render_tag_pages
+from generator.render.venue import venue_line
 
 
 def _papers() -> list[Paper]:
@@ -142,7 +142,8 @@ def test_strong_edges_are_the_plain_ones() -> None:
 
 def test_tag_bibs_are_the_bibliographies_of_the_tags_papers() -> None:
     from generator.enrich import bibtex
-    from generator.render.tags import all_tag_slugs, papers_by_tag, render_tag_bibs
+    from generator.render.tagnames import all_tag_slugs, papers_by_tag
+    from generator.render.tags import render_tag_bibs
 
     lib = _library()
     slugs = all_tag_slugs(lib)

@@ -32,7 +32,8 @@ import pytest
 
 from generator.build import BuildResult, build
 from generator.config import load_config
-from generator.render.citefiles import csl_items, short
+from generator.render.citefiles import csl_items
+from generator.render.csl import short
 from generator.render.references import References, _load_style
 from tests.conftest import FIXTURES, copy_project, require_tool
 

@@ -30,7 +30,8 @@ from generator.render.exports import papers_json
 from generator.render.feeds import render_feeds
 from generator.render.indexes import render_all_pages, render_home
 from generator.render.ris import ris_from_item
-from generator.render.tags import all_tag_slugs, render_tag_pages
+from generator.render.tagnames import all_tag_slugs
+from generator.render.tags import render_tag_pages
 from generator.sources.tex import tex_paragraphs
 from tests.conftest import copy_project, page_h1
 

@@ -15,7 +15,7 @@ import pytest
 
 from generator.build import BuildResult
 from generator.render.graph import url_from
-from generator.render.tags import tag_slugs
+from generator.render.tagnames import tag_slugs
 from tests.conftest import copy_project
 
 pytestmark = pytest.mark.slow

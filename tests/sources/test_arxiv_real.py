@@ -173,7 +173,7 @@ def test_merged_records_keep_the_accepted_venue_and_a_replacement_publishes() ->
 
 
 def test_a_doi_alone_publishes_with_the_papers_year(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from generator.render.paper import venue_line
+    from generator.render.venue import venue_line
 
     # 2411.13566 of the real e-mail without its Journal-ref lines: the DOI alone.
     text = (REAL / "arxiv-email-cs-2024-11-21.txt").read_text(encoding="utf-8").replace(
