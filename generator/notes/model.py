@@ -5,9 +5,6 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
-from ..enrich.text import plain_title
-from ..model import Paper
-
 STATUSES = ("to-read", "reading", "read", "skipped")
 STATUS_LABELS = {"to-read": "To read", "reading": "Reading", "read": "Read", "skipped": "Skipped"}
 FIELDS = ("status", "rating", "added", "tags", "remove_tags", "title", "year", "citekey", "hidden",
@@ -74,8 +71,3 @@ class NoteIndex:
     def status_of(self, paper_id: str) -> str | None:
         note = self.by_paper.get(paper_id)
         return note.status if note else None
-
-
-def queue_order(note: Note, paper: Paper) -> tuple[int, dt.date, str]:
-    """Highest rating first, then the oldest `added`, then the title."""
-    return (-(note.rating or 0), note.added or dt.date.max, plain_title(paper.title).casefold())

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from ..enrich.display import title_text
+from ..enrich.text import plain_title
 from ..model import Library, Paper
-from ..notes.model import Note, queue_order
+from ..notes.model import Note
 from . import escape
 from .links import paper_md, rel
 from .notes import rating_badge
@@ -16,6 +19,11 @@ PAGES = (
     ("reading", "status/reading.md", "Reading now", "Papers marked `status: reading`."),
     ("read", "status/read.md", "Read", "Papers marked `status: read`, highest rating first."),
 )
+
+
+def queue_order(note: Note, paper: Paper) -> tuple[int, dt.date, str]:
+    """The order of every status page: highest rating first, then the oldest `added`, then the title."""
+    return (-(note.rating or 0), note.added or dt.date.max, plain_title(paper.title).casefold())
 
 
 def by_status(library: Library, status: str, by_id: dict[str, Paper] | None = None) -> list[tuple[Paper, Note]]:
