@@ -166,7 +166,7 @@ def test_shared_terms_of_many_pairs_are_the_greedy_pick_of_each(seed: int) -> No
     the definition: each pair's columns by product descending (ties by column), taken when none of
     their word stems was taken before, up to `limit`."""
     from generator.enrich.related import _shared_terms_many
-    from generator.enrich.topics import stem
+    from generator.enrich.topics.taxonomy import stem
 
     rng = np.random.default_rng(seed)
     words_ = ["policy", "policies", "distillation", "distilled", "student", "teacher", "graph", "graphs"]

@@ -226,7 +226,7 @@ def test_tag_names_that_could_break_pages_are_refused(bad: str) -> None:
 def test_fast_word_split_and_phrase_counts_match_the_plain_definition() -> None:
     import re
 
-    from generator.enrich.topics import phrase_keys, text_keys
+    from generator.enrich.topics.taxonomy import phrase_keys, text_keys
 
     taxonomy = Taxonomy([Topic("Dist", phrases=("policy distillation", "distillation", "OPD")),
                          Topic("RL", phrases=("reinforcement learning", "policy")),

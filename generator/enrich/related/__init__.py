@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ...model import Paper, Related, evolve, new_related
 from ..text import plain_title
-from ..topics import stem
+from ..topics.taxonomy import stem
 from .scores import (
     Scoring,
     best_candidates,

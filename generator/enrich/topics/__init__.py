@@ -4,195 +4,29 @@ Phrases match whole words after light stemming (Snowball), so `router` also find
 hyphen counts as a space. A phrase word with two or more capitals is an acronym (`FL`, `OPD`,
 `LoRA`) and only matches that exact spelling (plural `s` allowed), so `fl` in running text never
 counts. Subject classes (`cs.CL`) become tags with readable names too.
+
+Here: reading topics.yml and tagging papers. The topics and the one-text match are taxonomy.py's,
+the batch match of all papers match.py's, the evidence rule evidence.py's.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
-from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from functools import lru_cache
-from itertools import compress
 from pathlib import Path
 from typing import Any
 
-import snowballstemmer
 import yaml
 
 from ...errors import Problems
 from ...model import Paper, evolve
 from ...sources.subjects import CLASS_NAMES, class_name
-from .evidence import LEARNING_CATEGORIES, LEARNING_PHRASES, EvidenceTable, evidence_table, parse_learning
+from .evidence import parse_learning
+from .taxonomy import Taxonomy, Topic, phrase_keys
 
-_WORD = re.compile(r"[^\W_]+")
-# In ASCII text `_WORD` finds the runs of letters and digits: blank out the rest and split (str.translate
-# has a fast path for ASCII), three times faster over ten thousand abstracts.
-_BLANK = str.maketrans({c: " " for c in range(128) if not chr(c).isalnum()})
-_STEMMER = snowballstemmer.stemmer("english")
-# Title words say more about a paper than abstract words.
-TITLE_WEIGHT = 2
 # A tag name ends up in YAML front matter, an HTML comment directive and a file name: keep it tame.
 _BAD_NAME = re.compile(r"[\x00-\x1f<>\[\]{}\"`|#]|-->")
-
-Key = tuple[str, str]
-
-
-@dataclass(frozen=True)
-class Topic:
-    name: str
-    description: str = ""
-    phrases: tuple[str, ...] = ()
-    patterns: tuple[re.Pattern[str], ...] = ()
-    min_hits: int = 1
-    line: int = 0
-    # A topic of machine learning: only papers about learning get it (evidence.py).
-    learning: bool = False
-
-
-@dataclass
-class Taxonomy:
-    topics: list[Topic] = field(default_factory=list)
-    path: str = ""
-    learning_categories: frozenset[str] = frozenset(LEARNING_CATEGORIES)
-    learning_phrases: tuple[str, ...] = LEARNING_PHRASES
-
-    def __post_init__(self) -> None:
-        self._index: dict[Key, list[tuple[tuple[Key, ...], int]]] = {}
-        for n, topic in enumerate(self.topics):
-            for phrase in topic.phrases:
-                keys = phrase_keys(phrase)
-                if keys:
-                    self._index.setdefault(keys[0], []).append((keys[1:], n))
-        # Per distinct word of the input: what it can match, and which phrases can start at it.
-        self._keys: dict[str, frozenset[Key]] = {}
-        # Topics a one-word phrase of the word matches, and the longer phrases starting with it.
-        self._single: dict[str, tuple[int, ...]] = {}
-        self._multi: dict[str, tuple[tuple[tuple[Key, ...], int], ...]] = {}
-        self._patterns = [(n, p) for n, t in enumerate(self.topics) for p in t.patterns]
-        self._evidence: EvidenceTable | None = None
-
-    def evidence_table(self) -> EvidenceTable:
-        """Each phrase of each topic as a topic of its own, for the evidence rule (evidence.py)."""
-        if self._evidence is None:
-            self._evidence = evidence_table(self)
-        return self._evidence
-
-    @property
-    def names(self) -> list[str]:
-        return [t.name for t in self.topics]
-
-    def by_name(self) -> dict[str, Topic]:
-        return {t.name: t for t in self.topics}
-
-    def _learn(self, token: str) -> None:
-        keys = text_keys(token)
-        self._keys[token] = keys
-        starts = [c for k in sorted(keys) for c in self._index.get(k, ())]
-        single = tuple(dict.fromkeys(topic for rest, topic in starts if not rest))
-        self._single[token] = single
-        self._multi[token] = tuple((rest, topic) for rest, topic in starts if rest and topic not in single)
-
-    # For topicmatch.py, which matches all texts at once from the same tables.
-    def learn(self, tokens: Iterable[str]) -> None:
-        for token in tokens:
-            if token not in self._single:
-                self._learn(token)
-
-    def single_topics(self, token: str) -> tuple[int, ...]:
-        return self._single[token]
-
-    def phrase_starts(self, token: str) -> tuple[tuple[tuple[Key, ...], int], ...]:
-        return self._multi[token]
-
-    def word_keys(self, token: str) -> frozenset[Key]:
-        return self._keys[token]
-
-    @property
-    def patterns(self) -> list[tuple[int, re.Pattern[str]]]:
-        return self._patterns
-
-    def hits(self, text: str) -> list[int]:
-        """Matches per topic in `text` (each start position counts once per topic)."""
-        counts = [0] * len(self.topics)
-        tokens = text.translate(_BLANK).split() if text.isascii() else _WORD.findall(text)
-        # Thousands of abstracts share one vocabulary: look words up in C (map), learn new ones once.
-        if not all(map(self._single.__contains__, tokens)):
-            for token in set(tokens).difference(self._single):
-                self._learn(token)
-        # A topic counts once per start position. One-word phrases always match: count them per
-        # distinct word (Counter counts in C), longer ones where they start (compress, in C too).
-        single = self._single
-        for token, times in Counter(tokens).items():
-            for topic in single[token]:
-                counts[topic] += times
-        starts = list(map(self._multi.__getitem__, tokens))
-        keys = self._keys
-        last = len(tokens) - 1
-        for i in compress(range(len(starts)), starts):
-            seen: set[int] = set()
-            for rest, topic in starts[i]:
-                if topic in seen or i + len(rest) > last or not _follows(rest, tokens, i + 1, keys):
-                    continue
-                seen.add(topic)
-                counts[topic] += 1
-        for n, pattern in self._patterns:
-            counts[n] += len(pattern.findall(text))
-        return counts
-
-    def match(self, title: str, abstract: str, categories: Sequence[str] = ()) -> list[str]:
-        """Topic names for a paper, strongest first (ties keep the taxonomy's order): those whose
-        score reaches `min_hits` and whose evidence is enough (evidence.py). One text at a time,
-        the definition that `match.match_many` computes for all papers at once."""
-        title_hits = self.hits(title)
-        body_hits = self.hits(abstract)
-        table = self.evidence_table()
-        in_title = [a > 0 for a in table.taxonomy.hits(title)]
-        found = [a or b > 0 for a, b in zip(in_title, table.taxonomy.hits(abstract), strict=True)]
-        learning_words = sum(f for f, o in zip(found, table.owner, strict=True) if o < 0)
-        about_learning = learning_words >= 2 or any(c in self.learning_categories for c in categories)
-        scored = []
-        for n, topic in enumerate(self.topics):
-            score = TITLE_WEIGHT * title_hits[n] + body_hits[n]
-            mine = [(f, s, t) for f, s, t, o in zip(found, table.specific, in_title, table.owner, strict=True)
-                    if o == n]
-            enough = sum(f for f, _, _ in mine) >= 2 or any(f and (s or t) for f, s, t in mine)
-            if score >= topic.min_hits and enough and (about_learning or not topic.learning):
-                scored.append((-score, n, topic.name))
-        return [name for _, _, name in sorted(scored)]
-
-
-def _follows(rest: tuple[Key, ...], tokens: list[str], start: int, keys: dict[str, frozenset[Key]]) -> bool:
-    """Whether the words from `start` on match the rest of a phrase, word by word."""
-    for j, key in enumerate(rest, start):
-        if key not in keys[tokens[j]]:
-            return False
-    return True
-
-
-def _is_acronym(word: str) -> bool:
-    return sum(ch.isupper() for ch in word) >= 2
-
-
-@lru_cache(maxsize=200_000)
-def stem(word: str) -> str:
-    return str(_STEMMER.stemWord(word.lower()))
-
-
-def phrase_keys(phrase: str) -> tuple[Key, ...]:
-    """How a taxonomy phrase matches, word by word: exact acronyms or stems."""
-    return tuple(("A", w) if _is_acronym(w) else ("w", stem(w)) for w in _WORD.findall(phrase))
-
-
-def text_keys(token: str) -> frozenset[Key]:
-    """What one word of a title or abstract can match. Lower-case text never matches an acronym."""
-    keys: set[Key] = {("w", stem(token))}
-    if _is_acronym(token):
-        keys.add(("A", token))
-        if token.endswith("s") and _is_acronym(token[:-1]):
-            keys.add(("A", token[:-1]))
-    return frozenset(keys)
 
 
 def subject_tag(code: str) -> str:
@@ -318,7 +152,7 @@ def tag_papers(papers: list[Paper], taxonomy: Taxonomy, tag_changes: TagChanges 
 def paper_tag_lists(papers: list[Paper], taxonomy: Taxonomy,
                     tag_changes: TagChanges | None = None) -> list[tuple[str, ...]]:
     """Each paper's matched topics (strongest first), then its subject classes, with the notes'
-    changes applied. The topics of all papers are matched at once (topicmatch.py)."""
+    changes applied. The topics of all papers are matched at once (match.py)."""
     from .match import match_many
 
     changes = tag_changes or {}

@@ -28,7 +28,7 @@ from ...errors import Problems
 if TYPE_CHECKING:
     import numpy as np
 
-    from . import Key, Taxonomy
+    from .taxonomy import Taxonomy
 
 # A paper is about learning when one of these is among its arXiv categories...
 LEARNING_CATEGORIES = ("cs.LG", "stat.ML", "cs.AI", "cs.CL", "cs.CV", "cs.NE", "cs.IR", "cs.RO", "cs.MA")
@@ -40,47 +40,6 @@ LEARNING_PHRASES = (
     "language model", "LLM", "reasoning model", "transformer", "dataset", "classifier",
     "generative model", "foundation model", "artificial intelligence", "AI",
 )
-
-
-@dataclass
-class EvidenceTable:
-    """One column per distinct phrase (or pattern) of each topic, then one per learning phrase:
-    `owner` is the column's topic (-1 for a learning phrase), `specific` whether it is more than
-    one common word."""
-
-    taxonomy: Taxonomy
-    owner: list[int]
-    specific: list[bool]
-
-
-def evidence_table(taxonomy: Taxonomy) -> EvidenceTable:
-    """Each phrase of each topic a topic of its own, so that `count_hits` says which matched.
-    Phrases with the same stems (`routing`, `route`) are one column: one piece of evidence."""
-    from . import Taxonomy, Topic, phrase_keys
-
-    columns: list[Topic] = []
-    owner: list[int] = []
-    specific: list[bool] = []
-
-    def add(phrases: Sequence[str], n: int) -> None:
-        seen: set[tuple[Key, ...]] = set()
-        for phrase in phrases:
-            keys = phrase_keys(phrase)
-            if keys and keys not in seen:
-                seen.add(keys)
-                columns.append(Topic(phrase, phrases=(phrase,)))
-                owner.append(n)
-                # Two or more words, or an acronym (matched case-sensitively): specific.
-                specific.append(n >= 0 and (len(keys) > 1 or keys[0][0] == "A"))
-
-    for n, topic in enumerate(taxonomy.topics):
-        add(topic.phrases, n)
-        for pattern in topic.patterns:
-            columns.append(Topic(pattern.pattern, patterns=(pattern,)))
-            owner.append(n)
-            specific.append(True)
-    add(taxonomy.learning_phrases, -1)
-    return EvidenceTable(Taxonomy(columns, taxonomy.path, frozenset(), ()), owner, specific)
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """Topic matching over every title and abstract at once: `Taxonomy.hits` for many texts, in numpy.
 
-`Taxonomy.hits` (topics.py) is the definition: one text at a time, word by word. Ten thousand
+`Taxonomy.hits` (taxonomy.py) is the definition: one text at a time, word by word. Ten thousand
 papers are twenty thousand texts, and a Python step per word of each was most of the enrich
 stage. Here the words of all texts are one array of word ids, and each rule of `hits` is an array
 operation over it:
@@ -23,7 +23,8 @@ from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from ..related.wordids import BLOCK, unique_sorted, word_ids
-from . import _BLANK, _WORD, TITLE_WEIGHT, Key, Taxonomy
+from .evidence import from_hits
+from .taxonomy import _BLANK, _WORD, TITLE_WEIGHT, Key, Taxonomy
 
 if TYPE_CHECKING:
     import numpy as np
@@ -199,8 +200,6 @@ def match_many(taxonomy: Taxonomy, titles: Sequence[str], abstracts: Sequence[st
                categories: Sequence[Sequence[str]] | None = None) -> list[list[str]]:
     """`taxonomy.match(title, abstract, categories)` for each paper."""
     import numpy as np
-
-    from .evidence import from_hits
 
     n = len(titles)
     if not taxonomy.topics:
