@@ -1,0 +1,192 @@
+"""No import circle inside the package: the module import graph of generator/ has no cycle.
+
+The graph is read from the source with `ast`, not by importing: every `import` and `from ... import`
+in a module counts, at module level or inside a function (a function-level import is how a circle
+gets hidden, and it is still a circle of dependence). Imports under `if TYPE_CHECKING:` are left
+out: they never run, and type hints between two modules are no circle at run time.
+
+`from pkg import name` is an edge to `pkg.name` when that is a module of the package, else to
+`pkg` itself. Importing `pkg.sub` also runs `pkg/__init__.py`, but that implicit edge to the
+parent package is not counted: a submodule is always inside its package's import, and counting it
+would make every `__init__` that gathers its submodules a circle. An explicit `from . import x` of
+something defined in `__init__.py` does count.
+
+Run as a script (`.venv/bin/python tests/test_import_graph.py`) it prints the circles it finds.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = "generator"
+
+
+def module_names(root: Path = ROOT, package: str = PACKAGE) -> dict[str, Path]:
+    """Dotted module name -> its file, for every .py file of the package (`__init__.py` names the package)."""
+    out: dict[str, Path] = {}
+    for path in sorted((root / package).rglob("*.py")):
+        parts = list(path.relative_to(root).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = path
+    return out
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import statement, at any depth, except the body of an `if TYPE_CHECKING:`."""
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            yield node
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            stack.extend(node.orelse)  # the `else:` branch does run
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+
+
+def _longest_module(name: str, modules: dict[str, Path]) -> str | None:
+    """`name` or its longest prefix that is a module of the package (`import a.b.c` imports a.b.c)."""
+    parts = name.split(".")
+    while parts:
+        candidate = ".".join(parts)
+        if candidate in modules:
+            return candidate
+        parts.pop()
+    return None
+
+
+def import_graph(root: Path = ROOT, package: str = PACKAGE) -> dict[str, set[str]]:
+    """Module -> the modules of the package it imports (see the module docstring for what counts)."""
+    modules = module_names(root, package)
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        is_package = path.name == "__init__.py"
+        here = name.split(".") if is_package else name.split(".")[:-1]
+        for node in _imports(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+            if isinstance(node, ast.Import):
+                targets = [_longest_module(alias.name, modules) for alias in node.names]
+            else:
+                if node.level:
+                    base_parts = here[:len(here) - (node.level - 1)]
+                    base = ".".join(base_parts + ([node.module] if node.module else []))
+                else:
+                    base = node.module or ""
+                targets = []
+                for alias in node.names:
+                    sub = f"{base}.{alias.name}"
+                    targets.append(sub if sub in modules else _longest_module(base, modules))
+            graph[name].update(t for t in targets if t is not None and t != name)
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """One circle in each strongly connected component of more than one module (Tarjan's
+    algorithm, iterative), as the list of modules round it, the first one repeated at the end."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    components: list[list[str]] = []
+    counter = 0
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work: list[tuple[str, Iterator[str]]] = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = counter
+        counter += 1
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    components.append(sorted(component))
+    return [_circle(graph, component) for component in sorted(components)]
+
+
+def _circle(graph: dict[str, set[str]], component: list[str]) -> list[str]:
+    """The shortest circle through the component's first module (breadth-first inside it)."""
+    members = set(component)
+    start = component[0]
+    came_from: dict[str, str] = {}
+    frontier = [start]
+    while frontier:
+        following = []
+        for node in frontier:
+            for child in sorted(graph[node] & members):
+                if child == start:
+                    path = [node]
+                    while path[-1] != start:
+                        path.append(came_from[path[-1]])
+                    return [*reversed(path), start]
+                if child not in came_from:
+                    came_from[child] = node
+                    following.append(child)
+        frontier = following
+    raise AssertionError(f"no circle in the component {component}")  # Tarjan found one
+
+
+def test_the_package_has_no_import_circle() -> None:
+    found = cycles(import_graph())
+    assert found == [], "import circles in generator/:\n" + "\n".join(" → ".join(c) for c in found)
+
+
+def test_the_graph_sees_function_level_imports_and_skips_type_checking_ones(tmp_path: Path) -> None:
+    # A circle hidden by a function-level import is found; one closed only under TYPE_CHECKING is not.
+    pkg = tmp_path / "pkg"
+    (pkg / "sub").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "sub" / "__init__.py").write_text("from .b import g\n")
+    (pkg / "a.py").write_text("from .sub import b\n\ndef f():\n    return b.g()\n")
+    (pkg / "sub" / "b.py").write_text("def g():\n    from .. import a\n    return a\n")
+    (pkg / "c.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import f\n"
+                              "else:\n    import pkg.d\n")
+    (pkg / "d.py").write_text("import pkg.c as c\n")
+    graph = import_graph(tmp_path, "pkg")
+    assert graph == {"pkg": set(), "pkg.a": {"pkg.sub.b"}, "pkg.c": {"pkg.d"}, "pkg.d": {"pkg.c"},
+                     "pkg.sub": {"pkg.sub.b"}, "pkg.sub.b": {"pkg.a"}}
+    assert cycles(graph) == [["pkg.a", "pkg.sub.b", "pkg.a"], ["pkg.c", "pkg.d", "pkg.c"]]
+    (pkg / "sub" / "b.py").write_text("def g():\n    return 1\n")
+    (pkg / "d.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import pkg.c\n")
+    assert cycles(import_graph(tmp_path, "pkg")) == []
+
+
+if __name__ == "__main__":
+    graph = import_graph()
+    found = cycles(graph)
+    print(f"{len(graph)} modules, {sum(map(len, graph.values()))} imports, {len(found)} circle(s)")
+    for circle in found:
+        print("  " + " → ".join(circle))
+    sys.exit(1 if found else 0)
