@@ -119,7 +119,7 @@ def make_library(config: Config, problems: Problems,
         library = enrich(raws, registry, scratch, names=names, config=config, **overrides.enrich_kwargs())
     problems.extend(scratch)
 
-    library = apply_notes(library, notes, overrides.stems(library, registry), problems, config)
+    library = apply_notes(library, notes, overrides.stems(library, registry), problems)
     library = with_entries(library)
     return library, registry
 

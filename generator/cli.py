@@ -56,7 +56,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_note(args: argparse.Namespace) -> int:
-    from .notes.stub import create_stub
+    from .scaffold.note import create_stub
 
     config = _load(args)
     path = create_stub(config, " ".join(args.paper))

@@ -67,7 +67,9 @@ def affected_papers(old: NoteIndex | None, new: NoteIndex) -> set[str]:
     old = old or NoteIndex()
     ids = set(old.by_paper) | set(new.by_paper) | set(old.mentions) | set(new.mentions)
     return {pid for pid in ids
-            if old.by_paper.get(pid) != new.by_paper.get(pid) or old.html.get(pid) != new.html.get(pid)
+            if (note := new.by_paper.get(pid)) != old.by_paper.get(pid)
+            # the same note, its links resolved to other papers: its body shows other links
+            or (note is not None and old.links.get(note.path) != new.links.get(note.path))
             or old.mentions.get(pid) != new.mentions.get(pid)}
 
 
@@ -273,7 +275,7 @@ class Watcher:
         notes = load_notes(self.config.notes_dir, self.config.root, problems, self.cache)
         if overrides_signature(notes) != self.signature or self.library is None:
             return None
-        library = reindex(self.library, notes, problems, self.config)
+        library = reindex(self.library, notes, problems)
         assert library.notes is not None
         ids = affected_papers(self.library.notes, library.notes)
         files = render_note_pages(library, self.config, ids, self.refs)

@@ -163,6 +163,18 @@ def test_the_package_has_no_import_circle() -> None:
     assert found == [], "import circles in generator/:\n" + "\n".join(" → ".join(c) for c in found)
 
 
+def test_the_notes_stage_imports_nothing_from_render() -> None:
+    # The notes stage parses (front matter, Markdown, wiki-links); the render stage makes all HTML.
+    graph = import_graph()
+    notes = sorted(m for m in graph if m == "generator.notes" or m.startswith("generator.notes."))
+    assert "generator.notes.markdown" in notes and "generator.notes.apply" in notes
+    found = {m: sorted(t for t in graph[m] if t == "generator.render" or t.startswith("generator.render."))
+             for m in notes}
+    assert {m: ts for m, ts in found.items() if ts} == {}
+    # and the render stage does read the notes' parse (the check sees edges across the two)
+    assert "generator.notes.markdown" in graph["generator.render.notebody"]
+
+
 def test_the_graph_sees_function_level_imports_and_skips_type_checking_ones(tmp_path: Path) -> None:
     # A circle hidden by a function-level import is found; one closed only under TYPE_CHECKING is not.
     pkg = tmp_path / "pkg"

@@ -9,18 +9,14 @@ a note has overrides; generator/build.py, `make_library`).
 from __future__ import annotations
 
 import bisect
-import posixpath
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..config import Config
 from ..enrich import Pin, Registry
-from ..enrich.display import title_text
 from ..enrich.text import plain_title
 from ..errors import Problem, Problems
 from ..model import Library, Paper
-from ..render import escape
-from .markdown import Rendered, render_body, resolve_all, wikilinks
+from .markdown import wikilinks
 from .model import Link, Note, NoteIndex
 
 
@@ -99,8 +95,7 @@ def _library_stems(library: Library, registry: Registry) -> dict[str, str]:
     return stems
 
 
-def apply_notes(library: Library, notes: list[Note], stems: dict[str, str], problems: Problems,
-                config: Config) -> Library:
+def apply_notes(library: Library, notes: list[Note], stems: dict[str, str], problems: Problems) -> Library:
     """The notes stage: title and hidden overrides applied, the indexed notes attached (Library.notes)."""
     by_paper, orphans = _pair(notes, stems, problems)
     hidden = {pid for pid, n in by_paper.items() if n.hidden}
@@ -109,7 +104,7 @@ def apply_notes(library: Library, notes: list[Note], stems: dict[str, str], prob
     digests = [replace(d, paper_ids=tuple(i for i in d.paper_ids if i not in hidden)) if hidden else d
                for d in library.digests]
     out = replace(library, papers=papers, digests=digests)
-    out.notes = index_notes(out, by_paper, orphans, stems, hidden, problems, config)
+    out.notes = index_notes(out, by_paper, orphans, stems, hidden, problems)
     return out
 
 
@@ -145,12 +140,12 @@ def _acknowledge(library: Library, by_paper: dict[str, Note], hidden: set[str], 
     problems.items = [p for p in problems.items if not answered(p)]
 
 
-def reindex(library: Library, notes: list[Note], problems: Problems, config: Config) -> Library:
+def reindex(library: Library, notes: list[Note], problems: Problems) -> Library:
     """The same papers with a new set of notes whose overrides did not change (the watcher's fast path)."""
     old = library.notes or NoteIndex()
     by_paper, orphans = _pair(notes, old.stems, problems)
     out = Library(papers=library.papers, digests=library.digests)
-    out.notes = index_notes(out, by_paper, orphans, old.stems, old.hidden, problems, config)
+    out.notes = index_notes(out, by_paper, orphans, old.stems, old.hidden, problems)
     return out
 
 
@@ -173,7 +168,9 @@ def _pair(notes: list[Note], stems: dict[str, str], problems: Problems) -> tuple
 
 
 def index_notes(library: Library, by_paper: dict[str, Note], orphans: list[Note], stems: dict[str, str],
-                hidden: set[str], problems: Problems, config: Config) -> NoteIndex:
+                hidden: set[str], problems: Problems) -> NoteIndex:
+    """Each note matched to its paper, its wiki-links resolved to papers (the render stage draws
+    them: render/notebody.py), and which papers' notes link to each paper."""
     papers = library.by_id()
     keys: dict[str, str] = {}
     titles: dict[str, str | None] = {}
@@ -181,7 +178,6 @@ def index_notes(library: Library, by_paper: dict[str, Note], orphans: list[Note]
     mentions: dict[str, list[str]] = {}
     pairs: list[tuple[str | None, Note]] = [*by_paper.items(), *((None, n) for n in orphans)]
     for owner, note in pairs:
-        me = papers.get(owner) if owner else None
         raw = wikilinks(note.body)
         found: list[Link] = []
         if raw and not keys:
@@ -198,17 +194,6 @@ def index_notes(library: Library, by_paper: dict[str, Note], orphans: list[Note]
             if pid and owner and pid != owner and owner not in mentions.setdefault(pid, []):
                 mentions[pid].append(owner)
         index.links[note.path] = tuple(found)
-        if me is not None and owner is not None:
-            targets = {lk.target: lk.paper_id for lk in found}
-
-            def lookup(target: str, targets: dict[str, str | None] = targets, me: Paper = me) -> Rendered:
-                pid = targets.get(target)
-                if pid is None:
-                    return None, escape.text(target)
-                p = papers[pid]
-                return _href(me, p, config), escape.text(title_text(p.title))
-
-            index.html[owner] = render_body(note.body, resolve_all(raw, lookup))
     index.by_paper = {pid: n for pid, n in by_paper.items() if pid in papers}
     index.orphans = orphans
     index.mentions = {pid: tuple(ids) for pid, ids in mentions.items()}
@@ -222,9 +207,3 @@ def _link_targets(library: Library, keys: dict[str, str], titles: dict[str, str 
         t = _fold(p.title)
         titles[t] = None if t in titles else p.id  # a title two papers share links to neither
 
-
-def _href(from_paper: Paper, to_paper: Paper, config: Config) -> str:
-    """A link inside raw HTML, which MkDocs does not rewrite: write the final URL."""
-    if config.use_directory_urls:
-        return posixpath.relpath(f"papers/{to_paper.slug}/", f"papers/{from_paper.slug}/") + "/"
-    return f"{to_paper.slug}.html"

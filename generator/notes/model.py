@@ -64,7 +64,6 @@ class NoteIndex:
     orphans: list[Note] = field(default_factory=list)
     links: dict[str, tuple[Link, ...]] = field(default_factory=dict)  # note path -> its links
     mentions: dict[str, tuple[str, ...]] = field(default_factory=dict)  # paper id -> ids whose notes link to it
-    html: dict[str, str] = field(default_factory=dict)  # paper id -> rendered note body
     stems: dict[str, str] = field(default_factory=dict)  # key or slug -> paper id, hidden papers too
     hidden: set[str] = field(default_factory=set)  # ids of papers a note hides
 

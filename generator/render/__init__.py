@@ -86,7 +86,7 @@ def render_paper_files(paper: Paper, library: Library, config: Config,
     by_id = library.by_id() if by_id is None else by_id
     # Sections contributed by later stages go into these tuples, one function each. They are
     # called in page order with the page's heading ids, so ids stay unique as `toc` makes them.
-    after_abstract: tuple[Section, ...] = (lambda ids: note_section(paper, library, config, ids),)
+    after_abstract: tuple[Section, ...] = (lambda ids: note_section(paper, library, config, ids, by_id),)
     after_bibtex: tuple[Section, ...] = (lambda ids: citesearch.cite_line(paper),
                                          lambda ids: related_section(paper, library, by_id, ids),
                                          lambda ids: mentions_section(paper, library, ids))

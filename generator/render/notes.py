@@ -8,6 +8,7 @@ from ..notes.model import STATUS_LABELS, Note
 from . import escape
 from .html import Ids, heading
 from .links import paper_anchor, paper_md
+from .notebody import note_html
 
 
 def status_badge(status: str) -> str:
@@ -44,7 +45,10 @@ def edit_link(note: Note, config: Config) -> str:
             "in mkdocs.yml for a link)</p>")
 
 
-def note_section(paper: Paper, library: Library, config: Config, ids: Ids | None = None) -> str:
+def note_section(paper: Paper, library: Library, config: Config, ids: Ids | None = None,
+                 by_id: dict[str, Paper] | None = None) -> str:
+    """The curator's note on `paper`: badges, the body as HTML, the edit link (`by_id`: the
+    library's papers by id, given when the caller has them)."""
     index = library.notes
     note = index.by_paper.get(paper.id) if index else None
     if index is None or note is None:
@@ -59,7 +63,10 @@ def note_section(paper: Paper, library: Library, config: Config, ids: Ids | None
     parts = [heading(2, "My notes", ids or Ids())]
     if badges:
         parts.append('<p class="rl-note-meta">' + " ".join(badges) + "</p>")
-    body = index.html.get(paper.id, "")
+    links = index.links.get(note.path, ())
+    if by_id is None and any(lk.paper_id for lk in links):
+        by_id = library.by_id()
+    body = note_html(note.body, links, paper, by_id or {}, config)
     if body:
         parts += ['<div class="rl-note-body">', body, "</div>"]
     parts.append(edit_link(note, config))

@@ -12,7 +12,7 @@ from generator.cli import main
 from generator.config import Config
 from generator.errors import GeneratorError, Problems
 from generator.notes import parse_note
-from generator.notes.stub import create_stub
+from generator.scaffold.note import create_stub
 
 STUB = """---
 # Note on "Generative Feature Training of Thin 2-Layer Networks". Every field is optional.

@@ -14,7 +14,7 @@ import pytest
 
 from generator.build import BuildResult, build
 from generator.config import Config
-from generator.notes.stub import create_stub, find_paper
+from generator.scaffold.note import create_stub, find_paper
 from generator.site import search
 from tests.conftest import FIXTURES
 
