@@ -98,11 +98,18 @@ def link_buttons(paper: Paper) -> list[tuple[str, str, bool]]:
     return buttons
 
 
-def front_matter(paper: Paper, own: tuple[str, str, str] | None = None) -> str:
-    """The page's front matter: title, description, template, venue and tags. `own`: the paper's
-    `own_parts`, when the caller has them."""
-    head, _, _ = own or own_parts(paper)
-    lines = [head]
+def front_matter(paper: Paper) -> str:
+    """The page's front matter, what the theme reads: title, description, template, venue,
+    Highwire Press tags and tags."""
+    lines = [
+        "---", f"title: {escape.yaml_string(title_text(paper.title))}",
+        f"description: {escape.yaml_string(description(paper))}",
+        "template: paper.html",
+        # The body is finished HTML: the MkDocs plugin skips Markdown for it (the same article).
+        f"{FLAG}: true",
+        f"rl_venue: {escape.yaml_string(venue_line(paper))}",
+        # Highwire Press tags for Google Scholar and Zotero (render/highwire.py, theme/main.html).
+        *front_matter_lines(paper)]
     if paper.tags:
         lines.append("tags:")
         lines.extend(_tag_line(t) for t in paper.tags)
@@ -110,11 +117,12 @@ def front_matter(paper: Paper, own: tuple[str, str, str] | None = None) -> str:
     return "\n".join(lines)
 
 
-def header(paper: Paper, own: tuple[str, str, str], note_path: str | None, edit_url: str) -> str:
+def header(paper: Paper, note_path: str | None, edit_url: str) -> str:
     """The venue badge and the link buttons under the author list: the paper's own links, and
     "Edit this note" (or "Write a note": the host's new-file page, named and started for this
     paper) when the site has an edit URL."""
-    links = [own[1]]
+    links = ["".join(f'<a class="md-button{" md-button--primary" if primary else ""}" href="{url}">{label}</a>'
+                     for label, url, primary in link_buttons(paper))]
     if edit_url and note_path:
         links.append(f'<a class="md-button rl-edit-note" href="{escape.attr(edit_url)}{escape.attr(note_path)}"'
                      f' title="{escape.attr(note_path)}">Edit this note</a>')
@@ -140,24 +148,11 @@ def arxiv_details(paper: Paper) -> str:
     return f'<dl class="rl-arxiv-details">{items}</dl>'
 
 
-def own_parts(paper: Paper) -> tuple[str, str, str]:
-    """The parts of a paper's page that depend on its own fields alone: the front
-    matter, its link buttons, and the author line."""
-    head = "\n".join([
-        "---", f"title: {escape.yaml_string(title_text(paper.title))}",
-        f"description: {escape.yaml_string(description(paper))}",
-        "template: paper.html",
-        # The body is finished HTML: the MkDocs plugin skips Markdown for it (the same article).
-        f"{FLAG}: true",
-        f"rl_venue: {escape.yaml_string(venue_line(paper))}",
-        # Highwire Press tags for Google Scholar and Zotero (render/highwire.py, theme/main.html).
-        *front_matter_lines(paper)])
-    links = "".join(f'<a class="md-button{" md-button--primary" if primary else ""}" href="{url}">{label}</a>'
-                    for label, url, primary in link_buttons(paper))
+def author_line(paper: Paper) -> str:
     authors = ", ".join(escape.text(a) for a in paper.authors) if paper.authors else "Anonymous"
     if not paper.authors_complete:
         authors += " et al."
-    return head, links, f'<p class="rl-authors">{authors}</p>'
+    return f'<p class="rl-authors">{authors}</p>'
 
 
 @lru_cache(maxsize=4096)
@@ -180,14 +175,13 @@ def render_paper(paper: Paper, library: Library, bibtex: str,
     if digests is None:
         digests = {d.path: d for d in library.digests}
     note = library.notes.by_paper.get(paper.id) if library.notes else None
-    own = own_parts(paper)
     parts = [
-        front_matter(paper, own),
+        front_matter(paper),
         "",
         chips(paper, me, slugs or {}),
         heading(1, escape.text(title_text(paper.title)), ids),
-        own[2],
-        header(paper, own, note.path if note else None, edit_url),
+        author_line(paper),
+        header(paper, note.path if note else None, edit_url),
         *filter(None, [arxiv_details(paper)]),
         heading(2, "Abstract", ids),
         _abstract(paper),
