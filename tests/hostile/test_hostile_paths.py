@@ -14,11 +14,11 @@ from pybtex.database import parse_string
 from generator.build import build
 from generator.config import Config
 from generator.enrich import Registry, enrich
-from generator.enrich.bibtex import entry_text
+from generator.enrich.bibtex import entry_text, with_entries
 from generator.enrich.keys import with_suffix
 from generator.enrich.text import slugify
 from generator.errors import GeneratorError, Problems
-from generator.model import Paper, SourceRef
+from generator.model import Library, Paper, SourceRef
 from generator.sources.common import RawDigest
 from tests.conftest import page_h1
 
@@ -128,7 +128,7 @@ def test_crafted_slug_in_the_registry_cannot_write_outside(project: Callable[...
 def test_bibtex_entry_holds_one_entry_whatever_the_title(title: str) -> None:
     p = Paper(id="t", title=title, authors=("Eve {{ config }}", "Mallory } {"), abstract="", key="k2025x",
               origin=SourceRef("x", 1), url="https://example.org/}{", date=dt.date(2025, 1, 1))
-    text = entry_text(p)
+    text = entry_text(with_entries(Library(papers=[p])).papers[0])
     data = parse_string(text, "bibtex")
     assert list(data.entries) == ["k2025x"]
     entry = data.entries["k2025x"]

@@ -9,6 +9,7 @@ import json
 import numpy as np
 import pytest
 
+from generator.enrich.bibtex import with_entries
 from generator.enrich.text import plain_title
 from generator.model import Library, Paper, Related, SourceRef, evolve
 from generator.render import escape, exports, listing
@@ -40,7 +41,7 @@ def _papers() -> list[Paper]:
 
 
 def _library() -> Library:
-    return Library(papers=_papers(), topics=(("T1", "About T1"),))
+    return with_entries(Library(papers=_papers(), topics=(("T1", "About T1"),)))
 
 
 def _old_first_author(paper: Paper) -> str:

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from generator.build import build
 from generator.config import Config, load_config
 from generator.enrich import bibtex
+from generator.enrich.bibtex import with_entries
 from generator.enrich.display import title_text
 from generator.model import Digest, Library, Paper, SourceRef, evolve
 from generator.render import render_paper_files
@@ -91,7 +92,8 @@ def library_of(title: str) -> tuple[Library, Paper]:
                   status="accepted", date=dt.date(2025, 3, 4), tags=("T1",), key="lee2025x", slug="lee2025x",
                   sources=(origin,))
     digest = Digest("seeds/digest.txt", "tmlr", "TMLR digest", dt.date(2025, 3, 4), "text", ("title:x",), "d")
-    return Library(papers=[paper], digests=[digest], topics=(("T1", "About T1"),)), paper
+    library = with_entries(Library(papers=[paper], digests=[digest], topics=(("T1", "About T1"),)))
+    return library, library.papers[0]
 
 
 def assert_everywhere(library: Library, config: Config, paper: Paper, expected: str) -> None:
@@ -227,7 +229,8 @@ def test_an_abstract_keeps_its_less_than_and_ampersand(real: dict[str, str], con
     # The feed abstract, `when $\alpha &lt; 1$ &amp; show that` in the XML: the `&` stays.
     library, paper = library_of("A title")
     paper = evolve(paper, abstract=tex_paragraphs(r"when $\alpha < 1$ & show that"))
-    library = Library(papers=[paper], digests=library.digests)
+    library = with_entries(Library(papers=[paper], digests=library.digests))
+    paper = library.papers[0]
     page = render_paper_files(paper, library, config)["papers/lee2025x/index.md"]
     assert re.search(r"<p>when <math[^>]*><mrow><mi>α</mi><mo>&#60;</mo><mn>1</mn></mrow></math> &#38; show that</p>",
                      page), page

@@ -118,6 +118,7 @@ def test_decoding_gives_text_or_a_message(data: bytes, prefix: bytes) -> None:
 @given(st.lists(mutated(TMLR_LINES) | mutated(LISTING_LINES), min_size=1, max_size=3))
 def test_whole_pipeline_to_pages_never_raises(texts: list[str]) -> None:
     from generator.config import Config
+    from generator.enrich.bibtex import with_entries
     from generator.render import render_site
 
     problems = Problems()
@@ -127,7 +128,7 @@ def test_whole_pipeline_to_pages_never_raises(texts: list[str]) -> None:
         raw = reader.read(f"seeds/{n}.txt", text, problems)
         raw.date = raw.date or dt.date(2025, 1, 1)
         raws.append(raw)
-    library = enrich(raws, Registry(), problems)
+    library = with_entries(enrich(raws, Registry(), problems))
     files = render_site(library, Config(root=SEEDS, build_dir=SEEDS, seeds_dir=SEEDS, content_dir=SEEDS,
                                         registry_path=SEEDS / "citekeys.yml"))
     slugs = [p.slug for p in library.papers]

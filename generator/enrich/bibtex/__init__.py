@@ -270,12 +270,28 @@ def with_entries(library: Library) -> Library:
     return replace(library, papers=papers)
 
 
+class MissingEntry(ValueError):
+    """A paper reached the render stage without the entry `with_entries` gives every paper: a
+    library that skipped the BibTeX stage (a bug in the caller, not in the input)."""
+
+    def __init__(self, paper: Paper) -> None:
+        super().__init__(f"paper {paper.key or paper.id!r} has no BibTeX entry: the library did not go "
+                         "through the BibTeX stage (enrich.bibtex.with_entries)")
+
+
+def _made(paper: Paper) -> str:
+    if not paper.bibtex:
+        raise MissingEntry(paper)
+    return paper.bibtex
+
+
 def entry_text(paper: Paper) -> str:
-    """One entry, exactly what the page's copy button copies (no trailing newline)."""
-    return (paper.bibtex or block(paper)).strip()
+    """One entry, exactly what the page's copy button copies (no trailing newline): the text the
+    BibTeX stage made (`with_entries`), never made here, so render only shows what enrich wrote."""
+    return _made(paper).strip()
 
 
 def bibliography(papers: list[Paper]) -> str:
-    """A `.bib` file holding the given papers, in the given order (as pybtex writes several
-    entries: each block ends with a newline, one blank line between them)."""
-    return "\n".join(p.bibtex or block(p) for p in papers)
+    """A `.bib` file holding the given papers' entries as the BibTeX stage made them, in the given
+    order (as pybtex writes several entries: each block ends with a newline, one blank line between)."""
+    return "\n".join(_made(p) for p in papers)

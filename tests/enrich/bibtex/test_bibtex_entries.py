@@ -5,13 +5,15 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+import pytest
 import yaml
 from pybtex.database import BibliographyData, Entry, parse_string
 
 from generator.build import BuildResult
+from generator.config import Config
 from generator.enrich import bibtex
-from generator.enrich.bibtex import VERBATIM_FIELDS, make_entry
-from generator.model import Paper, SourceRef
+from generator.enrich.bibtex import VERBATIM_FIELDS, make_entry, with_entries
+from generator.model import Library, Paper, SourceRef
 from tests.conftest import ROOT, code_text
 
 # Month macros as pybtex (and bibtex) expand them when reading a file.
@@ -138,7 +140,8 @@ def _paper(**kw: object) -> Paper:
     base: dict[str, object] = dict(id="x", title="A Title", authors=("Ana Pérez", "Jan van Dijk"), abstract="",
                                    origin=SourceRef("seeds/x.txt", 1), date=dt.date(2025, 3, 4), key="perez2025title")
     base.update(kw)
-    return Paper(**base)  # type: ignore[arg-type]
+    paper = Paper(**base)  # type: ignore[arg-type]
+    return with_entries(Library(papers=[paper])).papers[0]  # with its entry, as the BibTeX stage gives it
 
 
 def test_truncated_author_list_ends_with_others() -> None:
@@ -242,3 +245,26 @@ def test_search_separator_splits_bibtex_punctuation() -> None:
     words = [w for w in re.split(search["separator"],
                                  "@article{maron2025oneshot, author = {Navas Gómez, Alfonso}") if w]
     assert words == ["article", "maron2025oneshot", "author", "Navas", "Gómez", "Alfonso"]
+
+
+# --- BibTeX is made once, in its stage: render only shows the text ----------------------------
+
+def test_every_paper_of_a_build_has_its_entry(seed_build: BuildResult) -> None:
+    assert seed_build.library.papers and all(p.bibtex.startswith("@") for p in seed_build.library.papers)
+    paper = by_key(seed_build)["luijkx2025askdagger"]
+    assert paper.bibtex.startswith("@article{luijkx2025askdagger,\n")
+
+
+def test_render_never_makes_an_entry_the_bibtex_stage_did_not() -> None:
+    from generator.render import render_paper_files
+
+    bare = Paper(id="x", title="A Title", authors=("Ana Pérez",), abstract="", origin=SourceRef("seeds/x.txt", 1),
+                 date=dt.date(2025, 3, 4), key="perez2025title", slug="perez2025title")
+    config = Config(root=ROOT, build_dir=ROOT, seeds_dir=ROOT, content_dir=ROOT, registry_path=ROOT / "citekeys.yml")
+    with pytest.raises(bibtex.MissingEntry, match="'perez2025title' has no BibTeX entry"):
+        render_paper_files(bare, Library(papers=[bare]), config)
+    with pytest.raises(bibtex.MissingEntry):
+        bibtex.bibliography([bare])
+    made = with_entries(Library(papers=[bare])).papers[0]
+    page = render_paper_files(made, Library(papers=[made]), config)["papers/perez2025title/index.md"]
+    assert "@misc{perez2025title," in page

@@ -16,7 +16,8 @@ import pytest
 
 from generator.build import BuildResult
 from generator.enrich import bibtex
-from generator.model import Paper, SourceRef
+from generator.enrich.bibtex import with_entries
+from generator.model import Library, Paper, SourceRef
 from tests.conftest import require_tool
 
 pytestmark = pytest.mark.tex
@@ -50,7 +51,7 @@ def _tricky_papers(entries: list[tuple[str, tuple[str, ...]]] = TRICKY, prefix: 
             labels=("Featured & 50% Certification",) if n % 2 else (), categories=("cs.LG", "stat.ML"),
             authors_complete=n != 2, date=dt.date(2025, 1 + n, 3), key=f"{prefix}{n}",
             url=f"https://example.org/p?id={n}&x=50%25#top", doi=f"10.1000/x_{n}", arxiv_id=f"2501.0000{n}"))
-    return out
+    return with_entries(Library(papers=out)).papers
 
 
 def _run(cmd: list[str], cwd: Path) -> None:
