@@ -1,10 +1,11 @@
 """The build, one named stage after another.
 
     read     seeds/ -> RawDigest records            (sources: one reader per format, chosen by content)
+             content/pages/ -> {path: text}         (sources/pages.py: the curator's own pages, as they are)
     enrich   records -> Library                     (merge, ids, citation keys, topics, related papers)
     notes    Library + content/notes -> Library     (titles, hidden papers, the notes on the pages)
     bibtex   Library -> Library                     (each paper's BibTeX entry)
-    render   Library -> {path: text}                (pure: every page, listing and export)
+    render   Library, pages -> {path: text}         (pure: every page, listing and export, and the pages)
     write    {path: text} -> build/                 (atomic, write-if-changed, stale files removed)
 
 Each stage is one call whose inputs are its arguments and whose output is its return value; the
@@ -78,9 +79,12 @@ def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None =
     problems = Problems()
     library, registry = make_library(config, problems, notes_cache)
     from .render.references import references_for  # the render stage's modules: not for a no-change build
+    from .sources.pages import read_pages
 
+    # Read after the model is made only so that its warnings come where they always came.
+    pages = read_pages(config.pages_dir, config.root, problems)
     refs = references_for(config)
-    files = render(library, config, problems, refs)
+    files = render(library, pages, config, problems, refs)
     result = BuildResult(library, problems, files)
     if write and (accept is None or accept(result)):
         result.stats = write_tree(config.build_dir, files, protected=_protected(config))
@@ -124,31 +128,19 @@ def make_library(config: Config, problems: Problems,
     return library, registry
 
 
-def render(library: Library, config: Config, problems: Problems, refs: References | None = None) -> dict[str, str]:
-    """Every file of the docs folder: the generated ones and the curator's own pages."""
+def render(library: Library, pages: Mapping[str, str], config: Config, problems: Problems,
+           refs: References | None = None) -> dict[str, str]:
+    """Every file of the docs folder: the generated ones and the curator's own `pages` (as
+    `sources.pages.read_pages` read them), which go in unchanged unless they take a generated name."""
     from .render import render_site
 
     files = render_site(library, config, refs)
-    for rel, text in extra_pages(config, problems).items():
+    for rel, text in pages.items():
         if rel in files:
             problems.warn(f"content/pages/{rel}", 0, "has the name of a generated page; skipped")
         else:
             files[rel] = text
     return files
-
-
-def extra_pages(config: Config, problems: Problems) -> dict[str, str]:
-    """The curator's own pages under content/pages/, copied into the site unchanged."""
-    pages: dict[str, str] = {}
-    if not config.pages_dir.is_dir():
-        return pages
-    for path in sorted(config.pages_dir.rglob("*.md")):
-        rel = path.relative_to(config.pages_dir).as_posix()
-        try:
-            pages[rel] = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            problems.warn(path.relative_to(config.root).as_posix(), 0, f"cannot read page: {exc}")
-    return pages
 
 
 class StoredResult(BuildResult):
