@@ -27,7 +27,7 @@ from typing import Any, TextIO
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 
-from .build import BuildResult, StoredResult, build
+from .build import BuildResult, StoredResult, build, read_library
 from .config import Config, load_config
 from .errors import GeneratorError, Problems, count
 from .model import Library
@@ -95,7 +95,7 @@ class Watcher:
         self._thread: threading.Thread | None = None
         self._watched: set[Path] = set()
         self._accepted: set[str] = set()  # errors the output on disk already has
-        self._unread: StoredResult | None = None  # a reused build whose library is not read yet
+        self._unread: Config | None = None  # the config of a reused build whose library is not read yet
         self._events = 0  # relevant changes seen so far
         # The formatted references, loaded once in the watching thread: the first note edit under
         # `serve` would otherwise start citeproc (a second, at 10,000 papers) to format its paper's.
@@ -237,10 +237,10 @@ class Watcher:
         if result.stats is None:
             raise _Kept(result.problems)
         self._accepted = {str(p) for p in result.problems.errors}
-        if isinstance(result, StoredResult) and not result.has_library:
+        if isinstance(result, StoredResult):
             # Reused from the last build, which stores no library: the watching thread reads it
             # (`_read_library`), so that `serve` need not wait for it before it starts MkDocs.
-            self.library, self._unread = None, result
+            self.library, self._unread = None, self.config
         else:
             self.library, self._unread = result.library, None
         notes = load_notes(self.config.notes_dir, self.config.root, Problems(), self.cache)
@@ -263,7 +263,7 @@ class Watcher:
         with self._cond:
             seen = self._events
         try:
-            library = unread.library
+            library = read_library(unread, self.cache)
         except Exception:  # (any problem is reported by the full rebuild that is done instead)
             return
         with self._cond:

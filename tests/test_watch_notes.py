@@ -154,7 +154,7 @@ def test_a_watcher_started_on_a_plain_build_reads_its_library_and_rebuilds_notes
     watcher = Watcher(tmp_path / "mkdocs.yml", debounce=0.1, out=io.StringIO())
     first = watcher.start()
     try:
-        assert isinstance(first, StoredResult) and not first.has_library  # nothing was rebuilt
+        assert isinstance(first, StoredResult)  # nothing was rebuilt
         assert poll(lambda: watcher.library is not None)  # read again, in the watching thread
         assert watcher.library is not None
         assert [p.key for p in watcher.library.papers][:2] == ["maron2025oneshot", "casper2025defending"]

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import generator.build as gb
 from generator.build import build
 from generator.config import Config
 from tests.conftest import page_h1
@@ -34,7 +35,8 @@ def test_second_build_touches_nothing_and_reports_the_same(project: Callable[...
     assert again.stats.written == [] and again.stats.removed == []
     assert again.stats.unchanged == len(first.stats.written) + first.stats.unchanged
     assert snapshot(config) == before
-    assert [p.key for p in again.library.papers] == [p.key for p in first.library.papers]
+    assert isinstance(again, gb.StoredResult)
+    assert [p.key for p in gb.read_library(config).papers] == [p.key for p in first.library.papers]
     assert [str(p) for p in again.problems] == [str(p) for p in first.problems]
     assert again.summary() == first.summary().replace(
         f"{len(first.stats.written)} files written, {first.stats.unchanged} unchanged",
@@ -89,7 +91,7 @@ def test_check_never_uses_or_writes_the_memo(project: Callable[..., Config]) -> 
     assert not (config.build_dir / ".readinglist-cache").exists()
 
 
-def test_a_reused_build_reads_the_inputs_again_only_when_its_library_is_asked_for(
+def test_a_reused_build_holds_no_library_and_read_library_reads_it_again_on_request(
         project: Callable[..., Config], monkeypatch: pytest.MonkeyPatch) -> None:
     import generator.build as gb
 
@@ -99,15 +101,17 @@ def test_a_reused_build_reads_the_inputs_again_only_when_its_library_is_asked_fo
     real = gb.make_library
     monkeypatch.setattr(gb, "make_library", lambda *a, **k: made.append(1) or real(*a, **k))
     again = build(config)
-    assert isinstance(again, gb.StoredResult) and not again.has_library
+    assert isinstance(again, gb.StoredResult)
     assert again.stats is not None and again.stats.written == []
     assert [str(p) for p in again.problems] == [str(p) for p in first.problems]
     assert first.stats is not None
     assert f"0 files written, {len(first.stats.written) + first.stats.unchanged} unchanged" in again.summary()
     assert made == []  # the summary and problems come from the small memo
-    assert again.library == first.library  # read and enriched again, from the same inputs
-    again.library  # noqa: B018 - made once, then kept
-    assert made == [1] and again.has_library
+    with pytest.raises(gb.NoLibrary, match="read_library"):
+        again.library  # noqa: B018 - no hidden rebuild behind an attribute
+    assert made == []
+    assert gb.read_library(config) == first.library  # read and enriched again, from the same inputs
+    assert made == [1]
 
 
 def test_the_memo_can_be_switched_off(project: Callable[..., Config], monkeypatch: pytest.MonkeyPatch) -> None:
