@@ -53,6 +53,24 @@ def bib_type(paper: Paper) -> str:
     return TYPES.get(paper.bib_type, "document")
 
 
+# Fields copied as they are, (CSL variable, the .bib fields that give it, first found wins), in
+# the order the item lists them (CSL-JSON files keep it). IEEE cites a journal by its abbreviation.
+_BEFORE_NUMBER: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("container-title", ("journal", "journaltitle", "booktitle")),
+    ("container-title-short", ("shortjournal", "journalabbrev")),
+    ("collection-title", ("series",)),
+    ("volume", ("volume",)),
+    ("edition", ("edition",)),
+)
+_AFTER_GENRE: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("publisher", ("publisher", "institution", "school", "organization", "howpublished")),
+    ("publisher-place", ("address", "location")),
+    ("event", ("eventtitle",)),
+    ("ISBN", ("isbn",)),
+    ("ISSN", ("issn",)),
+)
+
+
 def bib_csl_fields(paper: Paper, csl_type: str) -> dict[str, Any]:
     """The entry's own fields for its CSL item, in CSL's names (see above), in a fixed order."""
     raw = {name: value for name, value in paper.bib_fields}
@@ -65,24 +83,19 @@ def bib_csl_fields(paper: Paper, csl_type: str) -> dict[str, Any]:
         return ""
 
     out: dict[str, Any] = {}
-    container = text("journal", "journaltitle", "booktitle")
-    if container:
-        out["container-title"] = container
-    short = text("shortjournal", "journalabbrev")
-    if short:
-        out["container-title-short"] = short  # IEEE cites a journal by its abbreviation
-    series = text("series")
-    if series:
-        out["collection-title"] = series
-    for key, name in (("volume", "volume"), ("edition", "edition")):
-        value = text(name)
-        if value:
-            out[key] = value
+
+    def copy(fields: tuple[tuple[str, tuple[str, ...]], ...]) -> None:
+        for key, names in fields:
+            value = text(*names)
+            if value:
+                out[key] = value
+
+    copy(_BEFORE_NUMBER)
     number = text("number", "issue")
     if number:
         if csl_type in _ISSUE_NUMBER:
             out["issue"] = number
-        elif csl_type in _OWN_NUMBER or not series:
+        elif csl_type in _OWN_NUMBER or not text("series"):
             out["number"] = number
         else:
             out["collection-number"] = number
@@ -92,19 +105,7 @@ def bib_csl_fields(paper: Paper, csl_type: str) -> dict[str, Any]:
     genre = text("type") or _THESES.get(paper.bib_type, "")
     if genre:
         out["genre"] = genre
-    publisher = text("publisher", "institution", "school", "organization", "howpublished")
-    if publisher:
-        out["publisher"] = publisher
-    place = text("address", "location")
-    if place:
-        out["publisher-place"] = place
-    event = text("eventtitle")
-    if event:
-        out["event"] = event
-    for key, name in (("ISBN", "isbn"), ("ISSN", "issn")):
-        value = text(name)
-        if value:
-            out[key] = value
+    copy(_AFTER_GENRE)
     return out
 
 
