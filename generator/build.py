@@ -5,7 +5,8 @@
     enrich   records -> Library                     (merge, ids, citation keys, topics, related papers)
     notes    Library + content/notes -> Library     (titles, hidden papers, the notes on the pages)
     bibtex   Library -> Library                     (each paper's BibTeX entry)
-    render   Library, pages -> {path: text}         (pure: every page, listing and export, and the pages)
+    render   Library, pages -> {path: text}         (pure: every page, listing and export, the pages,
+                                                    and the search index's records)
     write    {path: text} -> build/                 (atomic, write-if-changed, stale files removed)
 
 Each stage is one call whose inputs are its arguments and whose output is its return value; the
@@ -133,6 +134,7 @@ def render(library: Library, pages: Mapping[str, str], config: Config, problems:
     """Every file of the docs folder: the generated ones and the curator's own `pages` (as
     `sources.pages.read_pages` read them), which go in unchanged unless they take a generated name."""
     from .render import render_site
+    from .render.search_records import RECORDS, records_file, search_records
 
     files = render_site(library, config, refs)
     for rel, text in pages.items():
@@ -140,6 +142,8 @@ def render(library: Library, pages: Mapping[str, str], config: Config, problems:
             problems.warn(f"content/pages/{rel}", 0, "has the name of a generated page; skipped")
         else:
             files[rel] = text
+    # What the search index holds (site/search.py gives it to Pagefind after MkDocs' build).
+    files[RECORDS] = records_file(search_records(library, pages))
     return files
 
 

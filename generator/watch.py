@@ -35,6 +35,8 @@ from .notes import NoteCache, load_notes, reindex
 from .notes.model import Note, NoteIndex
 from .render import render_note_pages
 from .render.references import References, references_for
+from .render.search_records import RECORDS, records_file, search_records
+from .sources.pages import read_pages
 from .write import write_if_changed
 
 # Editor droppings: vim's swap files and its `4913` probe, emacs' lock and autosave files, backups.
@@ -279,6 +281,9 @@ class Watcher:
         assert library.notes is not None
         ids = affected_papers(self.library.notes, library.notes)
         files = render_note_pages(library, self.config, ids, self.refs)
+        # A note's words and reading status are in the search index's records too.
+        pages = read_pages(self.config.pages_dir, self.config.root, Problems())
+        files[RECORDS] = records_file(search_records(library, pages))
         written = []
         for rel, text in sorted(files.items()):
             if write_if_changed(self.config.build_dir / rel, text.encode("utf-8")):

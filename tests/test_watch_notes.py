@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import os
 import time
 from collections.abc import Callable, Iterator
@@ -62,11 +63,15 @@ def test_edit_break_and_fix_a_note(watched: tuple[Watcher, Path, io.StringIO]) -
     assert poll(lambda: "<p>A first <strong>edit</strong>.</p>" in page.read_text())
     assert "★★★☆☆ 3/5" in page.read_text()
     assert watcher.wait_for(1, 10) and watcher.outcomes[-1].fast
-    # Only what the note shows on was rewritten: its page, the queue (the rating shows there) and
-    # the page the old body linked to (its "Mentioned in" lost the link).
+    # Only what the note shows on was rewritten: the search index's records, its page, the queue
+    # (the rating shows there) and the page the old body linked to (its "Mentioned in" lost the link).
     assert sorted(watcher.outcomes[-1].written) == [
-        PAGE.removeprefix("build/"), "papers/one-shot-federated-distillation-using-monoclass-teachers-a/index.md",
-        "status/queue.md"]
+        ".search-records.json", PAGE.removeprefix("build/"),
+        "papers/one-shot-federated-distillation-using-monoclass-teachers-a/index.md", "status/queue.md"]
+    records = [json.loads(line) for line in (root / "build/.search-records.json").read_text().splitlines()]
+    page_url = PAGE.removeprefix("build/").removesuffix("index.md")
+    assert [r["content"] for r in records if r["url"] == page_url + "#my-notes"] == ["A first **edit**."]
+    assert next(r for r in records if r["url"] == page_url)["sort"]["rating"] == "3"
     assert (root / "build/all.md").stat().st_mtime_ns == all_mtime
 
     count = len(watcher.outcomes)

@@ -2,7 +2,7 @@
 
 Asked by the tag pages (render/tags.py), the chips on every paper page (render/chips.py), the
 reference files (render/citefiles.py), the feeds, the map and the search index of the curator's
-words (site/search.py): a module of its own, which imports no page, so none of them has to import
+words (render/search_records.py): a module of its own, which imports no page, so none of them has to import
 the tag pages for it.
 """
 

@@ -23,6 +23,7 @@ from ..build import build
 from ..config import load_config
 from ..errors import GeneratorError
 from ..render import html
+from ..render.search_records import RECORDS
 from ..runtime import switches
 from . import search, serve_rebuilds, whitespace
 from .fragments import FragmentCache
@@ -183,7 +184,7 @@ def _search_box_first(config: Any) -> None:
     dirs.insert(place, str(TEMPLATES))
 
 
-# Search: a Pagefind index written after each build, behind Material's search box (generator/search.py).
+# Search: a Pagefind index written after each build, behind Material's search box (site/search.py).
 _state: dict[str, Any] = {"serving": False, "built": False}
 _index_lock = threading.Lock()  # one Pagefind run at a time; a later run sees what the earlier wrote
 _publish_lock = threading.Lock()
@@ -212,14 +213,15 @@ def _start_search_index(config: Any) -> None:
     runs at a low priority, so that the next edit's rebuild and the open tab do not wait for it."""
     if not config.extra.get("readinglist_search"):
         return
-    papers, out = Path(config.docs_dir) / "papers.json", _prepared(config)
+    # The records the generator's build wrote (render/search_records.py): this build's, or, when
+    # it did not build (READINGLIST_HOOK=off, `readinglist serve`), the watcher's.
+    records, out = Path(config.docs_dir) / RECORDS, _prepared(config)
     background = _rebuilding()
 
     def run() -> None:
         try:
             with _index_lock:
-                count = search.build_index(papers, out, config=load_config(Path(config.config_file_path)),
-                                           background=background)
+                count = search.build_index(records, out, background=background)
             if count is not None:
                 log.info(f"readinglist: search index of {count} records written")
         except search.SearchIndexError as exc:

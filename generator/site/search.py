@@ -8,8 +8,10 @@ a query needs (a few hundred KB), so results come at once however long the list 
 This module writes that index after MkDocs has built the site (the MkDocs plugin calls
 `build_index` into the project's cache, then `publish` links it into the site). It indexes exactly
 what a reader searches for — each paper's title, authors, abstract, citation key, arXiv id and
-DOI, taken from `papers.json` — and leaves out page boilerplate and the BibTeX block, which would
-repeat the same words on every page. Material's search box stays (generator/theme/partials/search.html,
+DOI, the curator's notes, pages and tag descriptions — as the build made them
+(render/search_records.py, written into the docs folder as `.search-records.json`), and leaves out
+page boilerplate and the BibTeX block, which would repeat the same words on every page.
+Material's search box stays (generator/theme/partials/search.html,
 without Material's own search component), and `static/readinglist-search.js` answers it through
 Pagefind's JavaScript API, so typing into `.md-search__input` shows `.md-search-result__item`
 results in Material's markup.
@@ -22,19 +24,12 @@ import hashlib
 import json
 import logging
 import os
-import re
 import shutil
 import subprocess
 import threading
 import time
-from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-
-from ..config import Config
-from ..enrich.text import to_ascii
-from ..model import short_authors
 
 log = logging.getLogger("mkdocs.readinglist")
 
@@ -47,190 +42,6 @@ class SearchIndexError(Exception):
     """The Pagefind index could not be written (binary missing or failing)."""
 
 
-@dataclass(frozen=True)
-class Record:
-    url: str
-    title: str
-    content: str
-    part: str = ""  # what matched, shown under a result's title: "" (the paper), "Note", "Page" or "Tag"
-    # A paper's facets for the All papers filter (readinglist-search.js): Pagefind filters, sort
-    # keys and the table row's cells. None for notes, pages and tags, which the filter never lists.
-    filters: dict[str, list[str]] | None = None
-    sort: dict[str, str] | None = None
-    row: dict[str, str] | None = None
-
-    def as_dict(self) -> dict[str, Any]:
-        if self.filters is not None:
-            return {"url": self.url, "content": self.content, "language": "en",
-                    "meta": {"title": self.title, **(self.row or {})}, "filters": self.filters,
-                    "sort": self.sort or {}}
-        if self.part == "Note":
-            # Pagefind searches a record's metadata too: a note's record is titled "Note" and names
-            # its paper in a filter (never searched), so the paper's own title words find the
-            # paper's record alone.
-            return {"url": self.url, "content": self.content, "language": "en",
-                    "meta": {"title": self.part, "part": self.part}, "filters": {"paper": [self.title]}}
-        meta = {"title": self.title, **({"part": self.part} if self.part else {})}
-        return {"url": self.url, "content": self.content, "language": "en", "meta": meta}
-
-
-def curator_records(config: Config, papers: list[dict[str, Any]]) -> list[Record]:
-    """The curator's own words: each note (a record on its paper's page, so a word found only in
-    a note finds that paper), each page of content/pages/ and each tag description of
-    content/topics.yml (on the tag's page)."""
-    from ..enrich.topics import load_taxonomy
-    from ..errors import Problems
-    from ..notes.load import split_front_matter
-    from ..render.tagnames import tag_slugs
-
-    out: list[Record] = []
-    by_page = {str(p.get("page") or ""): p for p in papers}
-    for path, page in _note_pages(config):
-        paper = by_page.get(page)
-        text = _body(path, split_front_matter)
-        if page and paper and text:
-            title = " ".join(str(paper.get("title") or "").split())
-            out.append(Record(url=page + "#my-notes", title=title, content=text, part="Note"))
-    pages = sorted(config.pages_dir.rglob("*.md")) if config.pages_dir.is_dir() else []
-    for path in pages:
-        rel = path.relative_to(config.pages_dir).with_suffix("").as_posix()
-        url = "" if rel == "index" else (rel[: -len("/index")] if rel.endswith("/index") else rel) + "/"
-        raw = _body(path, split_front_matter, fold=False)
-        if raw.strip():
-            heading = re.search(r"(?m)^#\s+(.+?)\s*#*\s*$", raw)
-            out.append(Record(url=url, title=heading.group(1) if heading else path.stem, content=" ".join(raw.split()),
-                              part="Page"))
-    # Tags with a page (a paper has them): slugs as render.tagnames gives them, from the same names.
-    slugs = tag_slugs([t for p in papers for t in p.get("tags") or []])
-    for topic in load_taxonomy(config.topics_path, Problems()).topics:
-        if topic.name in slugs and topic.description.strip():
-            out.append(Record(url=f"tags/{slugs[topic.name]}/", title=topic.name,
-                              content=" ".join(topic.description.split()), part="Tag"))
-    return out
-
-
-def _note_pages(config: Config) -> list[tuple[Path, str]]:
-    """Each note file with the page of the paper it names (by citation key or slug, as
-    citekeys.yml records them); notes that name no paper are left out."""
-    from ..enrich.registry import Registry
-    from ..errors import Problems
-
-    registry = Registry.load(config.registry_path, Problems())
-    stems: dict[str, str] = {}
-    for entry in registry.entries.values():
-        slug = entry.get("slug")
-        for name in (entry.get("key"), slug):
-            if name and slug:
-                stems.setdefault(name, f"papers/{slug}/")
-    notes = sorted(config.notes_dir.glob("*.md")) if config.notes_dir.is_dir() else []
-    return [(path, stems[path.stem]) for path in notes if path.stem in stems]
-
-
-def _body(path: Path, split: Any, *, fold: bool = True) -> str:
-    """The Markdown of a note or page without its front matter (white space folded)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return ""  # the build reports it, with its path
-    body = split(text)[1]
-    return " ".join(body.split()) if fold else str(body)
-
-
-# A word only papers' records hold, once each. Pagefind 1.5 answers a search without a term by
-# loading every chunk of its word index (5 MB at 10,000 papers; fixed upstream after 1.5.2, in
-# Pagefind's pull request 1317); the All papers filter searches for this word instead, which
-# loads the one chunk that holds it. readinglist-search.js keeps it out of result excerpts.
-EVERY = "rlpaper"
-
-# The reading statuses a note may give, in the filter's order.
-READING = ("to-read", "reading", "read", "skipped")
-
-
-def reading_of(config: Config) -> dict[str, tuple[str, int]]:
-    """Each noted paper's reading status and rating, by page (`papers/<slug>/`), from the notes'
-    front matter (a note that does not parse is reported by the build, and has neither here)."""
-    from ..errors import Problems
-    from ..notes.load import parse_note
-
-    out: dict[str, tuple[str, int]] = {}
-    for path, page in _note_pages(config):
-        try:
-            note = parse_note(path.read_text(encoding="utf-8"), path.name, path.stem, Problems())
-        except (OSError, UnicodeDecodeError):
-            continue
-        out[page] = (note.status or "", note.rating or 0)
-    return out
-
-
-def facets(paper: dict[str, Any], reading: tuple[str, int] | None) -> tuple[dict[str, list[str]],
-                                                                               dict[str, str], dict[str, str]]:
-    """(filters, sort keys, row cells) of one paper of `papers.json` for the All papers filter.
-    Every paper has the filter `kind: paper`, so a query for all papers leaves out the notes,
-    pages and tags that share the index; sort keys are strings Pagefind compares (dates as ISO
-    text, ratings as numbers, titles case-folded)."""
-    status, rating = reading or ("", 0)
-    year = paper.get("year")
-    filters: dict[str, list[str]] = {"kind": ["paper"], "tag": list(paper.get("tags") or []),
-                                     "status": [str(paper.get("status") or "")]}
-    if year:
-        filters["year"] = [str(year)]
-    if paper.get("venue"):
-        filters["venue"] = [str(paper["venue"])]
-    if status:
-        filters["reading"] = [status]
-    sort = {"date": str(paper.get("date") or "0000-00-00"),
-            "title": " ".join(str(paper.get("title") or "").split()).casefold(), "rating": str(rating)}
-    authors = list(paper.get("authors") or [])
-    first = short_authors(authors, bool(paper.get("authors_complete", True)))
-    row = {"first": first, "venue": str(paper.get("venue_line") or ""), "year": str(year or "")}
-    return filters, sort, row
-
-
-def identifiers(paper: dict[str, Any]) -> str:
-    """The paper's citation key, arXiv id and DOI, each after its name (`Citation key smith2023robust
-    · arXiv 2306.06130 · DOI 10.1103/PhysRevB.91.184507`): searchable, and after the abstract, so
-    a result's excerpt reads title, authors, abstract, and shows them named when they matched."""
-    named = [("Citation key", paper.get("key")), ("arXiv", paper.get("arxiv")), ("DOI", paper.get("doi"))]
-    return " · ".join(f"{name} {value}" for name, value in named if value)
-
-
-def record(paper: dict[str, Any], reading: tuple[str, int] | None = None) -> Record:
-    """What search knows of one paper (an object of `papers.json`): title, authors, abstract, its
-    citation key, arXiv id and DOI (`identifiers`), and its facets for the All papers filter
-    (`reading`: its note's status and rating).
-
-    The URL is relative to the site root, so the index works wherever the site is published; the
-    search worker puts the site's own base path in front of it.
-    """
-    authors = ", ".join(paper.get("authors") or [])
-    if paper.get("authors") and not paper.get("authors_complete", True):
-        authors += " et al."
-    # Typed without accents too: `Bethune` must find Béthune (the index does not fold diacritics).
-    # Only the names that have accents, so result excerpts do not show every author twice.
-    folded = ", ".join(" ".join(to_ascii(a).split()) for a in paper.get("authors") or [] if not a.isascii())
-    parts = [paper.get("title") or "", authors, folded, paper.get("abstract") or "", identifiers(paper)]
-    content = "\n".join(" ".join(p.split()) for p in parts if p and p.strip())
-    # The word every paper's record ends with: the All papers filter searches for it (see EVERY).
-    content += "\n" + EVERY
-    page = str(paper.get("page") or "")
-    filters, sort, row = facets(paper, reading)
-    return Record(url=page, title=" ".join((paper.get("title") or "").split()), content=content,
-                  filters=filters, sort=sort, row=row)
-
-
-def records(papers: Iterable[dict[str, Any]], reading: dict[str, tuple[str, int]] | None = None) -> list[Record]:
-    reading = reading or {}
-    return [record(p, reading.get(str(p["page"]))) for p in papers if p.get("page")]
-
-
-def fingerprint(recs: list[Record]) -> str:
-    h = hashlib.sha256()
-    for r in recs:
-        h.update(json.dumps(r.as_dict(), ensure_ascii=False, sort_keys=True).encode("utf-8"))
-        h.update(b"\0")
-    return h.hexdigest()
-
-
 def available() -> bool:
     try:
         from pagefind.service import get_executable
@@ -239,34 +50,21 @@ def available() -> bool:
     return get_executable() is not None
 
 
-def build_index(papers_file: Path, out: Path, *, force: bool = False, config: Config | None = None,
-                background: bool = False) -> int | None:
-    """(Re)write the Pagefind index `out` from `papers_file` and, with `config`, the curator's notes
-    and pages (`curator_records`); None when `out` already holds it. `background`: Pagefind runs at
-    a low scheduling priority (under `mkdocs serve`, where a rebuild and a browser are waiting)."""
-    if not papers_file.is_file():
-        raise SearchIndexError(f"{papers_file} is missing; was the generator run?")
-    raw = papers_file.read_bytes()
-    # The file's own hash first: every rebuild under `serve` asks, and parsing 30 MB of JSON
-    # beside MkDocs' build (same interpreter) slowed each rebuild by half a second.
-    digest = hashlib.sha256(raw)
-    # And this module's code, which decides what the records hold (a new facet, say).
-    digest.update(Path(__file__).read_bytes())
-    for folder in (config.notes_dir, config.pages_dir, config.registry_path) if config else ():
-        for path in sorted(folder.rglob("*.md")) if folder.is_dir() else [folder] if folder.is_file() else []:
-            digest.update(f"\0{path}\0".encode("utf-8", "surrogateescape") + path.read_bytes())
-    quick = "bytes " + digest.hexdigest()
+def build_index(records_file: Path, out: Path, *, force: bool = False, background: bool = False) -> int | None:
+    """(Re)write the Pagefind index `out` from the build's records (`records_file`, the docs
+    folder's RECORDS, render/search_records.py); None when `out` already holds it. `background`:
+    Pagefind runs at a low scheduling priority (under `mkdocs serve`, where a rebuild and a browser
+    are waiting)."""
+    if not records_file.is_file():
+        raise SearchIndexError(f"{records_file} is missing; was the generator run?")
+    raw = records_file.read_bytes()
+    # The file's own hash: every rebuild under `serve` asks, and the records are its bytes.
+    stamp = hashlib.sha256(raw).hexdigest()
     stamp_file = out / STAMP
-    held = stamp_file.read_text(encoding="utf-8").splitlines() if stamp_file.is_file() else []
-    current = not force and (out / "pagefind.js").is_file()
-    if current and quick in held:
+    if (not force and (out / "pagefind.js").is_file() and stamp_file.is_file()
+            and stamp_file.read_text(encoding="utf-8").strip() == stamp):
         return None
-    papers = json.loads(raw.decode("utf-8"))
-    recs = records(papers, reading_of(config) if config else None) + (curator_records(config, papers) if config else [])
-    stamp = fingerprint(recs)
-    if current and stamp in held:
-        stamp_file.write_text(f"{stamp}\n{quick}\n", encoding="utf-8")  # same records, other bytes
-        return None
+    recs = [json.loads(line) for line in raw.decode("utf-8").splitlines() if line]
     tmp = out.with_name(f".{out.name}.tmp")
     shutil.rmtree(tmp, ignore_errors=True)
     try:
@@ -274,7 +72,7 @@ def build_index(papers_file: Path, out: Path, *, force: bool = False, config: Co
     except FileNotFoundError as exc:
         raise SearchIndexError("the Pagefind binary is missing: install the project with "
                                "`pip install -e .` (it depends on pagefind[bin])") from exc
-    (tmp / STAMP).write_text(f"{stamp}\n{quick}\n", encoding="utf-8")
+    (tmp / STAMP).write_text(f"{stamp}\n", encoding="utf-8")
     shutil.rmtree(out, ignore_errors=True)
     tmp.rename(out)
     return len(recs)
@@ -375,13 +173,13 @@ def _lower_priority() -> None:
     os.nice(10)  # in the Pagefind child only (preexec_fn), not in this process
 
 
-def _write_index(recs: list[Record], out: Path, *, background: bool = False) -> None:
+def _write_index(recs: list[dict[str, Any]], out: Path, *, background: bool = False) -> None:
     service = _Service(background=background)
     try:
         reply = service.wait(service.send({"type": "NewIndex", "config": {"verbose": False}}))
         index_id = reply["index_id"]
         for r in recs:
-            service.send({"type": "AddRecord", "index_id": index_id, "filters": None, "sort": None, **r.as_dict()})
+            service.send({"type": "AddRecord", "index_id": index_id, "filters": None, "sort": None, **r})
         service.wait(service.send({"type": "WriteFiles", "index_id": index_id, "output_path": str(out)}))
         _wait_until_written(out, len(recs))
     finally:

@@ -121,7 +121,7 @@ def test_links_from_lists_point_at_the_paper_pages(built: Site) -> None:
 def test_search_index_holds_payloads_as_plain_text(built: Site) -> None:
     """Search is Pagefind, fed from papers.json as plain text; the search worker escapes what it
     shows (the browser test proves nothing runs). Material's own index stays empty."""
-    from generator.site import search
+    from generator.render import search_records as search
 
     records = search.records(built.papers)
     seen = " ".join(r.title + "\n" + r.content for r in records)

@@ -8,7 +8,7 @@ import re
 
 from generator.build import BuildResult
 from generator.render.indexes import render_all_pages
-from generator.site.search import EVERY, facets, record
+from generator.render.search_records import EVERY, facets, record
 
 
 def _options(page: str, name: str) -> list[str]:

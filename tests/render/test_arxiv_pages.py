@@ -14,8 +14,8 @@ import pytest
 
 from generator.build import BuildResult, build
 from generator.config import Config
+from generator.render import search_records as search
 from generator.scaffold.note import create_stub, find_paper
-from generator.site import search
 from tests.conftest import FIXTURES
 
 REAL = FIXTURES / "real"

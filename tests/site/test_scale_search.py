@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from generator.render import search_records as search_records_
+from generator.render.search_records import RECORDS
 from generator.site import search
 from tests.conftest import ROOT, copy_project
 
@@ -26,14 +28,19 @@ def seed_papers(seed_build) -> list[dict]:  # type: ignore[no-untyped-def]
     return json.loads(seed_build.files["papers.json"])
 
 
+def build_records(seed_build) -> list[dict]:  # type: ignore[no-untyped-def]
+    """The records the build wrote for the index (RECORDS), one JSON object a line."""
+    return [json.loads(line) for line in seed_build.files[RECORDS].splitlines()]
+
+
 def _index(site: Path, *, force: bool = False) -> int | None:
-    """The index of `site/papers.json`, written where the site serves it (as the plugin does)."""
-    return search.build_index(site / "papers.json", site / search.INDEX_DIR, force=force)
+    """The index of `site/RECORDS`, written where the site serves it (as the plugin does)."""
+    return search.build_index(site / RECORDS, site / search.INDEX_DIR, force=force)
 
 
 def test_record_holds_title_authors_key_and_abstract_only(seed_build) -> None:  # type: ignore[no-untyped-def]
     paper = next(p for p in seed_papers(seed_build) if p["key"] == CASPER["key"])
-    rec = search.record(paper)
+    rec = search_records_.record(paper)
     assert rec.url == CASPER["page"]
     assert rec.title == CASPER["title"]
     lines = rec.content.split("\n")
@@ -44,7 +51,7 @@ def test_record_holds_title_authors_key_and_abstract_only(seed_build) -> None:  
     # After the abstract, named, so an excerpt never runs the key into the text.
     assert lines[3] == "Citation key casper2025defending"
     # Last, the word every paper's record holds (the All papers filter searches for it).
-    assert lines[4] == search.EVERY
+    assert lines[4] == search_records_.EVERY
     assert len(lines) == 5
     # Nothing from the page around it: no BibTeX, no links, no digest names.
     for boilerplate in ("@article", "openreview.net", "Daily TMLR digest", "Abstract", "BibTeX"):
@@ -58,14 +65,14 @@ def test_record_holds_title_authors_key_and_abstract_only(seed_build) -> None:  
 
 
 def test_truncated_author_lists_say_et_al() -> None:
-    rec = search.record({"title": "T", "authors": ["A B", "C D"], "authors_complete": False, "key": "b2025t",
+    rec = search_records_.record({"title": "T", "authors": ["A B", "C D"], "authors_complete": False, "key": "b2025t",
                          "abstract": "Some\n\ntext.", "page": "papers/t/"})
-    assert rec.content == f"T\nA B, C D et al.\nSome text.\nCitation key b2025t\n{search.EVERY}"
+    assert rec.content == f"T\nA B, C D et al.\nSome text.\nCitation key b2025t\n{search_records_.EVERY}"
 
 
 def test_records_cover_every_seed_paper_once(seed_build) -> None:  # type: ignore[no-untyped-def]
     papers = seed_papers(seed_build)
-    recs = search.records(papers)
+    recs = search_records_.records(papers)
     assert len(recs) == len(papers) == 41
     assert len({r.url for r in recs}) == 41
     # About one abstract per paper: far under the 2.5 KB per paper budget before compression.
@@ -75,32 +82,21 @@ def test_records_cover_every_seed_paper_once(seed_build) -> None:  # type: ignor
 def test_build_index_writes_pagefind_and_skips_an_unchanged_index(tmp_path: Path, seed_build) -> None:  # type: ignore[no-untyped-def]
     if not search.available():
         pytest.fail("the Pagefind binary is missing; pagefind[bin] is a dependency")
-    (tmp_path / "papers.json").write_text(seed_build.files["papers.json"], encoding="utf-8")
-    assert _index(tmp_path) == 41
+    (tmp_path / RECORDS).write_text(seed_build.files[RECORDS], encoding="utf-8")
+    # 41 papers, 3 notes, the about page and the descriptions of 51 tags with pages.
+    assert _index(tmp_path) == len(build_records(seed_build)) == 96
     out = tmp_path / "pagefind"
     assert (out / "pagefind.js").is_file() and (out / "pagefind-entry.json").is_file()
-    assert len(list((out / "fragment").iterdir())) == 41
+    assert len(list((out / "fragment").iterdir())) == 96
     assert _index(tmp_path) is None  # same records: nothing rewritten
-    assert _index(tmp_path, force=True) == 41
+    assert _index(tmp_path, force=True) == 96
+    # Other records (one paper fewer): written again.
+    (tmp_path / RECORDS).write_text("".join(seed_build.files[RECORDS].splitlines(keepends=True)[1:]), encoding="utf-8")
+    assert _index(tmp_path) == 95
 
 
-def test_an_unchanged_papers_json_is_not_even_parsed(tmp_path: Path, seed_build,  # type: ignore[no-untyped-def]
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    papers = tmp_path / "papers.json"
-    papers.write_text(seed_build.files["papers.json"], encoding="utf-8")
-    assert _index(tmp_path) == 41
-    parsed: list[int] = []
-    real = search.records
-    monkeypatch.setattr(search, "records", lambda data, reading=None: parsed.append(1) or real(data, reading))
-    assert _index(tmp_path) is None and parsed == []  # same bytes: the hash decides
-    # Other bytes, same searchable records (a related paper's score): parsed once, not re-indexed.
-    papers.write_text(seed_build.files["papers.json"].replace('"score": ', '"score":  '), encoding="utf-8")
-    assert _index(tmp_path) is None and parsed == [1]
-    assert _index(tmp_path) is None and parsed == [1]
-
-
-def test_build_index_without_papers_json_is_a_clear_error(tmp_path: Path) -> None:
-    with pytest.raises(search.SearchIndexError, match=r"papers\.json is missing"):
+def test_build_index_without_the_records_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(search.SearchIndexError, match=r"\.search-records\.json is missing; was the generator run"):
         _index(tmp_path)
 
 
@@ -165,27 +161,38 @@ def test_typing_in_materials_search_box_finds_the_paper(built_site: Path, prefix
 
 
 def test_publish_links_the_prepared_index_into_the_site(tmp_path: Path, seed_build) -> None:  # type: ignore[no-untyped-def]
-    papers = tmp_path / "papers.json"
-    papers.write_text(seed_build.files["papers.json"], encoding="utf-8")
+    records = tmp_path / RECORDS
+    records.write_text(seed_build.files[RECORDS], encoding="utf-8")
     prepared, site = tmp_path / "prepared", tmp_path / "site"
     site.mkdir()
-    assert search.build_index(papers, prepared) == 41
-    assert search.build_index(papers, prepared) is None
+    assert search.build_index(records, prepared) == 96
+    assert search.build_index(records, prepared) is None
     search.publish(prepared, site)
     entry = site / "pagefind" / "pagefind-entry.json"
-    assert json.loads(entry.read_text(encoding="utf-8"))["languages"]["en"]["page_count"] == 41
+    assert json.loads(entry.read_text(encoding="utf-8"))["languages"]["en"]["page_count"] == 96
     assert os.stat(entry).st_ino == os.stat(prepared / "pagefind-entry.json").st_ino
 
 
-def test_curator_records_hold_the_descriptions_of_the_tags_with_pages(seed_build) -> None:  # type: ignore[no-untyped-def]
-    from generator.config import load_config
-
-    config = load_config(ROOT / "mkdocs.yml")
-    tags = {r.title: r for r in search.curator_records(config, seed_papers(seed_build)) if r.part == "Tag"}
+def test_the_build_records_the_descriptions_of_the_tags_with_pages(seed_build) -> None:  # type: ignore[no-untyped-def]
+    tags = {r["meta"]["title"]: r for r in build_records(seed_build) if r["meta"].get("part") == "Tag"}
     risk = tags["Risk-sensitive decision making"]
-    assert (risk.url, risk.content) == ("tags/risk-sensitive-decision-making/",
-                                        "Objectives beyond the expectation, such as CVaR and expectiles.")
-    assert risk.as_dict()["meta"] == {"title": "Risk-sensitive decision making", "part": "Tag"}
+    assert (risk["url"], risk["content"]) == ("tags/risk-sensitive-decision-making/",
+                                              "Objectives beyond the expectation, such as CVaR and expectiles.")
+    assert risk["meta"] == {"title": "Risk-sensitive decision making", "part": "Tag"}
     # Only tags a paper has (the others have no page).
     used = {t for p in seed_papers(seed_build) for t in p["tags"]}
     assert set(tags) <= used and "Language models" in tags
+
+
+def test_the_build_records_each_note_on_its_papers_page_and_its_reading_status(seed_build) -> None:  # type: ignore[no-untyped-def]
+    recs = build_records(seed_build)
+    notes = {r["url"]: r for r in recs if r["meta"].get("part") == "Note"}
+    assert len(notes) == 3
+    casper = notes[CASPER["page"] + "#my-notes"]
+    assert casper["content"].startswith("Latent adversarial training perturbs hidden activations instead of inputs. "
+                                        "Read before the robustness reading group;")
+    assert casper["meta"] == {"title": "Note", "part": "Note"} and casper["filters"] == {"paper": [CASPER["title"]]}
+    paper = next(r for r in recs if r["url"] == CASPER["page"])
+    assert paper["filters"]["reading"] == ["to-read"] and paper["sort"]["rating"] == "5"
+    about = [r for r in recs if r["meta"].get("part") == "Page"]
+    assert [r["url"] for r in about] == ["about/"]

@@ -151,7 +151,7 @@
   // ---- The All papers filter (generator/render/indexes.py, `filter_form`) ----------------------
   // Filter by tag, year, venue, status and reading status, sorted by date added, title or rating,
   // answered from the same Pagefind index: every paper's record carries these as Pagefind filters
-  // and sort keys (generator/site/search.py, `facets`), so a filtered view loads the filter
+  // and sort keys (generator/render/search_records.py, `facets`), so a filtered view loads the filter
   // index and the records of the rows it shows, never the whole list. The choices live in the
   // address (?tag=...&sort=...): a filtered view is a link to share, and opens as it was.
   var FILTERS = ["tag", "year", "venue", "status", "reading"];
@@ -195,7 +195,7 @@
     var filters = { kind: "paper" };
     FILTERS.forEach(function (name) { if (state[name]) filters[name] = state[name]; });
     pagefind().then(function (mod) {
-      // EVERY of generator/site/search.py: a word each paper's record holds (see there why).
+      // EVERY of generator/render/search_records.py: a word each paper's record holds (see there why).
       return mod.search(EVERY, { filters: filters, sort: SORTS[state.sort || ""] || SORTS[""] });
     }).then(function (found) {
       if (run !== filterRun)

@@ -62,8 +62,8 @@ def test_accented_names_typed_either_way(browser: Any, served_sites: dict[str, S
 def test_every_accented_author_is_indexed_without_accents_too(served_sites: dict[str, Served]) -> None:
     """What the search serves: for each author name with a letter outside ASCII, its ASCII
     spelling (`Bethune`, `Kujanpaa`, `Hojer`) is in that paper's search record. Search is Pagefind,
-    fed from papers.json (generator/search.py); Material's own index stays empty."""
-    from generator.site import search
+    fed from the build's records (generator/render/search_records.py); Material's own index stays empty."""
+    from generator.render import search_records as search
 
     site = served_sites["root"]
     papers = json.loads(site.file("papers.json").read_text("utf-8"))

@@ -1,0 +1,162 @@
+"""What search indexes, made by the build: one record per paper (title, authors, abstract, citation
+key, arXiv id, DOI and the All papers filter's facets), per note, per page of content/pages/ and
+per tag description, from the finished model (`search_records`).
+
+The build writes them into the docs folder as RECORDS, one JSON object a line (a dot file: MkDocs
+leaves it out of the site); the MkDocs plugin hands that file to Pagefind (site/search.py), so
+search reads no input of its own and matches no note to its paper again.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+from typing import Any
+
+from ..enrich.text import to_ascii
+from ..model import Library, short_authors
+
+# The records' file in the docs folder.
+RECORDS = ".search-records.json"
+
+
+@dataclass(frozen=True)
+class Record:
+    url: str
+    title: str
+    content: str
+    part: str = ""  # what matched, shown under a result's title: "" (the paper), "Note", "Page" or "Tag"
+    # A paper's facets for the All papers filter (readinglist-search.js): Pagefind filters, sort
+    # keys and the table row's cells. None for notes, pages and tags, which the filter never lists.
+    filters: dict[str, list[str]] | None = None
+    sort: dict[str, str] | None = None
+    row: dict[str, str] | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        if self.filters is not None:
+            return {"url": self.url, "content": self.content, "language": "en",
+                    "meta": {"title": self.title, **(self.row or {})}, "filters": self.filters,
+                    "sort": self.sort or {}}
+        if self.part == "Note":
+            # Pagefind searches a record's metadata too: a note's record is titled "Note" and names
+            # its paper in a filter (never searched), so the paper's own title words find the
+            # paper's record alone.
+            return {"url": self.url, "content": self.content, "language": "en",
+                    "meta": {"title": self.part, "part": self.part}, "filters": {"paper": [self.title]}}
+        meta = {"title": self.title, **({"part": self.part} if self.part else {})}
+        return {"url": self.url, "content": self.content, "language": "en", "meta": meta}
+
+
+# A word only papers' records hold, once each. Pagefind 1.5 answers a search without a term by
+# loading every chunk of its word index (5 MB at 10,000 papers; fixed upstream after 1.5.2, in
+# Pagefind's pull request 1317); the All papers filter searches for this word instead, which
+# loads the one chunk that holds it. readinglist-search.js keeps it out of result excerpts.
+EVERY = "rlpaper"
+
+# The reading statuses a note may give, in the filter's order.
+READING = ("to-read", "reading", "read", "skipped")
+
+
+def facets(paper: dict[str, Any], reading: tuple[str, int] | None) -> tuple[dict[str, list[str]],
+                                                                               dict[str, str], dict[str, str]]:
+    """(filters, sort keys, row cells) of one paper of `papers.json` for the All papers filter.
+    Every paper has the filter `kind: paper`, so a query for all papers leaves out the notes,
+    pages and tags that share the index; sort keys are strings Pagefind compares (dates as ISO
+    text, ratings as numbers, titles case-folded)."""
+    status, rating = reading or ("", 0)
+    year = paper.get("year")
+    filters: dict[str, list[str]] = {"kind": ["paper"], "tag": list(paper.get("tags") or []),
+                                     "status": [str(paper.get("status") or "")]}
+    if year:
+        filters["year"] = [str(year)]
+    if paper.get("venue"):
+        filters["venue"] = [str(paper["venue"])]
+    if status:
+        filters["reading"] = [status]
+    sort = {"date": str(paper.get("date") or "0000-00-00"),
+            "title": " ".join(str(paper.get("title") or "").split()).casefold(), "rating": str(rating)}
+    authors = list(paper.get("authors") or [])
+    first = short_authors(authors, bool(paper.get("authors_complete", True)))
+    row = {"first": first, "venue": str(paper.get("venue_line") or ""), "year": str(year or "")}
+    return filters, sort, row
+
+
+def identifiers(paper: dict[str, Any]) -> str:
+    """The paper's citation key, arXiv id and DOI, each after its name (`Citation key smith2023robust
+    · arXiv 2306.06130 · DOI 10.1103/PhysRevB.91.184507`): searchable, and after the abstract, so
+    a result's excerpt reads title, authors, abstract, and shows them named when they matched."""
+    named = [("Citation key", paper.get("key")), ("arXiv", paper.get("arxiv")), ("DOI", paper.get("doi"))]
+    return " · ".join(f"{name} {value}" for name, value in named if value)
+
+
+def record(paper: dict[str, Any], reading: tuple[str, int] | None = None) -> Record:
+    """What search knows of one paper (an object of `papers.json`): title, authors, abstract, its
+    citation key, arXiv id and DOI (`identifiers`), and its facets for the All papers filter
+    (`reading`: its note's status and rating).
+
+    The URL is relative to the site root, so the index works wherever the site is published; the
+    search worker puts the site's own base path in front of it.
+    """
+    authors = ", ".join(paper.get("authors") or [])
+    if paper.get("authors") and not paper.get("authors_complete", True):
+        authors += " et al."
+    # Typed without accents too: `Bethune` must find Béthune (the index does not fold diacritics).
+    # Only the names that have accents, so result excerpts do not show every author twice.
+    folded = ", ".join(" ".join(to_ascii(a).split()) for a in paper.get("authors") or [] if not a.isascii())
+    parts = [paper.get("title") or "", authors, folded, paper.get("abstract") or "", identifiers(paper)]
+    content = "\n".join(" ".join(p.split()) for p in parts if p and p.strip())
+    # The word every paper's record ends with: the All papers filter searches for it (see EVERY).
+    content += "\n" + EVERY
+    page = str(paper.get("page") or "")
+    filters, sort, row = facets(paper, reading)
+    return Record(url=page, title=" ".join((paper.get("title") or "").split()), content=content,
+                  filters=filters, sort=sort, row=row)
+
+
+def records(papers: Iterable[dict[str, Any]], reading: dict[str, tuple[str, int]] | None = None) -> list[Record]:
+    reading = reading or {}
+    return [record(p, reading.get(str(p["page"]))) for p in papers if p.get("page")]
+
+
+def search_records(library: Library, pages: Mapping[str, str]) -> list[Record]:
+    """Every record of the index: the papers (as `papers.json` gives them), then the curator's own
+    words: each note (a record on its paper's page, so a word found only in a note finds that
+    paper), each page of content/pages/ (`pages`, as `sources.pages.read_pages` read them) and the
+    description of each tag that has a page."""
+    from ..notes.load import split_front_matter
+    from .exports import paper_record
+    from .tagnames import tag_slugs
+
+    by_id = library.by_id()
+    notes = library.notes.by_paper if library.notes is not None else {}
+    papers = [paper_record(p, by_id) for p in library.papers]
+    noted = sorted(((d, notes[d["id"]]) for d in papers if d["id"] in notes), key=lambda dn: dn[1].path)
+    out = records(papers, {str(d["page"]): (n.status or "", n.rating or 0) for d, n in noted})
+    for paper, note in noted:
+        text = " ".join(note.body.split())
+        if paper.get("page") and text:
+            title = " ".join(str(paper.get("title") or "").split())
+            out.append(Record(url=str(paper["page"]) + "#my-notes", title=title, content=text, part="Note"))
+    for rel, text in pages.items():
+        stem = rel[: -len(".md")] if rel.endswith(".md") else rel
+        url = "" if stem == "index" else (stem[: -len("/index")] if stem.endswith("/index") else stem) + "/"
+        raw = str(split_front_matter(text)[1])
+        if raw.strip():
+            heading = re.search(r"(?m)^#\s+(.+?)\s*#*\s*$", raw)
+            out.append(Record(url=url, title=heading.group(1) if heading else PurePosixPath(rel).stem,
+                              content=" ".join(raw.split()), part="Page"))
+    # Tags with a page (a paper has them): slugs as render.tagnames gives them, from the same names.
+    slugs = tag_slugs([t for p in papers for t in p.get("tags") or []])
+    for name, description in library.topics:
+        if name in slugs and description.strip():
+            out.append(Record(url=f"tags/{slugs[name]}/", title=name, content=" ".join(description.split()),
+                              part="Tag"))
+    return out
+
+
+def records_file(recs: list[Record]) -> str:
+    """RECORDS: each record as Pagefind takes it, one JSON object a line."""
+    return "".join(json.dumps(r.as_dict(), ensure_ascii=False) + "\n" for r in recs)
