@@ -9,15 +9,26 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.conftest import copy_project
+from tests.waiting import wait_until
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
+
+
+def fetch(url: str) -> bool:
+    """True once the server answers `url` with a page."""
+    try:
+        with urllib.request.urlopen(url, timeout=5) as resp:
+            return bool(resp.status == 200)
+    except OSError:
+        return False
 
 
 def free_port() -> int:
@@ -60,17 +71,13 @@ def test_the_open_tab_shows_a_note_edit(tmp_path: Path, chromium_browser: Any) -
         try:
             page = context.new_page()
             url = f"http://127.0.0.1:{port}/papers/defending-against-unforeseen-failure-modes-with-latent/"
-            deadline = time.monotonic() + 120
-            while True:
-                try:
-                    page.goto(url, wait_until="load", timeout=10_000)
-                    break
-                except Exception:
-                    if time.monotonic() > deadline or proc.poll() is not None:
-                        raise
-                    time.sleep(0.5)
+            wait_until(lambda: proc.poll() is not None or fetch(url), 120, "readinglist serve did not come up")
+            assert proc.poll() is None, "readinglist serve stopped"
+            # The edit below is seen once MkDocs' live-reload script polls the server (it does so
+            # on the page's load event): the request is waited for, not a second.
+            with page.expect_request(lambda r: "/livereload/" in r.url, timeout=30_000):
+                page.goto(url, wait_until="load", timeout=30_000)
             assert page.locator(".rl-status--to-read").inner_text() == "To read"
-            time.sleep(1)  # the live-reload long poll is open once the page has run its scripts
             tmp = note.with_name(".casper.tmp")
             tmp.write_text("---\nstatus: read\nrating: 2\n---\nSeen in the **browser** with a quokka.\n",
                            encoding="utf-8")

@@ -82,7 +82,8 @@ def test_no_payload_runs_on_any_page_that_shows_them(served: tuple[Site, str], b
     watch = Watch(page)
     for rel in pages:
         page.goto(base + rel, wait_until="load")
-        page.wait_for_timeout(150)  # let onerror/onload handlers fire if there were any
+        # onerror/onload handlers would fire as their resources fail or load: wait for the network to go quiet.
+        page.wait_for_load_state("networkidle")
         assert page.evaluate(INJECTED_JS) == [], rel
     assert watch.payload_ran() == []
     # The payloads are there, as text a reader sees.
@@ -117,8 +118,7 @@ def test_search_results_show_payloads_as_text_and_run_nothing(served: tuple[Site
     assert "onerror=alert" in page.inner_text(".md-search-result")
     assert page.evaluate(INJECTED_JS) == []
     page.locator(".md-search-result__item a").first.click()
-    page.wait_for_load_state("load")
-    page.wait_for_timeout(300)
+    page.wait_for_load_state("networkidle")
     assert "h=onerror" in page.url
     assert page.evaluate(INJECTED_JS) == []
     assert watch.payload_ran() == []

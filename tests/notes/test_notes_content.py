@@ -9,7 +9,6 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from generator.build import build
 from generator.config import load_config
 from generator.watch import Watcher
 from tests.conftest import copy_project
+from tests.waiting import wait_until
 
 EXTRA_DIGEST = """Daily TMLR digest for Aug 09, 2025
 TMLR
@@ -47,15 +47,6 @@ def fetch(url: str) -> str | None:
             return str(r.read().decode("utf-8"))
     except OSError:
         return None
-
-
-def poll(check, timeout: float) -> bool:  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.2)
-    return bool(check())
 
 
 def test_build_watch_and_serve_leave_content_byte_identical(tmp_path: Path) -> None:
@@ -90,10 +81,10 @@ def test_build_watch_and_serve_leave_content_byte_identical(tmp_path: Path) -> N
                             start_new_session=True)
     try:
         base = f"http://127.0.0.1:{port}/"
-        assert poll(lambda: fetch(base) is not None, 120), "readinglist serve did not come up"
+        wait_until(lambda: fetch(base) is not None, 120, "readinglist serve did not come up")
         (tmp_path / "seeds" / "002_extra.txt").write_text(EXTRA_DIGEST)
         page = base + "papers/a-paper-added-while-serving/"
-        assert poll(lambda: "A Paper Added While Serving" in (fetch(page) or ""), 120)
+        wait_until(lambda: "A Paper Added While Serving" in (fetch(page) or ""), 120, f"{page} never showed the paper")
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=30)

@@ -17,6 +17,7 @@ from generator.build import BuildResult
 from generator.render.graph import url_from
 from generator.render.tagnames import tag_slugs
 from tests.conftest import copy_project
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.slow
 
@@ -142,12 +143,11 @@ def served(site: Path):  # type: ignore[no-untyped-def]
     server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
                               cwd=site, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        for _ in range(50):
+        def listening() -> bool:
             with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            import time
-            time.sleep(0.1)
+                return s.connect_ex(("127.0.0.1", port)) == 0
+
+        wait_until(listening, 30, "the static server did not come up")
         yield f"http://127.0.0.1:{port}"
     finally:
         server.terminate()

@@ -18,9 +18,9 @@ from generator.config import Config, load_config
 from generator.write import MARKER
 
 # Runs the real CLI with one change: the N-th file write stops halfway (data flushed to the
-# temporary file) and waits, so the test can kill the process at exactly that moment.
+# temporary file) and waits for the signal that kills it, so the test kills it at exactly that moment.
 SHIM = r"""
-import os, sys, time
+import os, signal, sys
 real_write = os.write
 state = {"n": 0}
 stop_at = int(os.environ["STOP_AT_WRITE"])
@@ -37,7 +37,8 @@ def half_write(fd, data):
         real_write(fd, bytes(data[: len(data) // 2]))
         os.fsync(fd)
         print("MIDWRITE", flush=True)
-        time.sleep(300)
+        while True:
+            signal.pause()
     return real_write(fd, data)
 
 os.write = half_write
