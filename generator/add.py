@@ -22,8 +22,9 @@ from .build import KEEP_REPLACEMENTS
 from .config import Config
 from .errors import Problems, count
 from .sources import digest_files, is_digest_name, read_all, read_digest
-from .sources.common import RawDigest, normalise_title
 from .sources.dates import NAME_DATE, sidecar_path
+from .sources.ids import normalise_title
+from .sources.records import RawDigest
 
 
 @dataclass

@@ -8,7 +8,7 @@ from pathlib import Path
 from ..config import Config
 from ..errors import Problems
 from ..model import Digest, Library, Paper, evolve
-from ..sources.common import RawDigest
+from ..sources.records import RawDigest
 from .bibtex.names import apply_name_overrides
 from .keys import apply_year_overrides
 from .merge import merge

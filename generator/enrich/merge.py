@@ -16,7 +16,8 @@ import unicodedata
 from dataclasses import dataclass
 
 from ..model import Paper, evolve
-from ..sources.common import RawDigest, normalise_title, published_status
+from ..sources.ids import normalise_title
+from ..sources.records import RawDigest, published_status
 
 # An accepted record (TMLR, a .bib @article) names its venue; an arXiv record that reads as
 # published (a journal reference) still has venue arXiv: the accepted one wins.

@@ -26,7 +26,7 @@ import yaml
 
 from ..errors import Problems
 from ..model import Paper, evolve
-from ..sources.common import normalise_title
+from ..sources.ids import normalise_title
 from .keys import base_key, valid_key, with_suffix
 from .text import slugify
 

@@ -1,4 +1,10 @@
-"""Curator notes: one Markdown file per paper under content/notes/, with YAML front matter."""
+"""The notes stage: the curator's notes, one Markdown file per paper under content/notes/ with YAML
+front matter, parsed (never rendered: render/notebody.py and render/notes.py make their HTML).
+
+load.py reads and validates the files, model.py holds what a note says as frozen values,
+markdown.py parses note bodies and their `[[wiki-links]]` into tokens, and apply.py matches each
+note to its paper, hands its overrides to enrich and indexes the links between papers.
+"""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ from ..enrich.text import plain_title
 from ..errors import GeneratorError
 from ..model import Library, Paper
 from ..render.escape import yaml_string
-from ..sources.common import arxiv_id, doi
+from ..sources.ids import arxiv_id, doi
 
 _ARXIV_PREFIX = re.compile(r"^(?:https?://(?:www\.|export\.)?arxiv\.org/(?:abs|pdf)/|arxiv:)", re.I)
 

@@ -1,4 +1,16 @@
-"""Readers, one per input format, chosen by looking at the content rather than the file name."""
+"""The read stage: every input file read, one reader per digest format, chosen by looking at the
+content rather than the file name (`READERS` and `read_digest` here).
+
+- One module per format: tmlr.py (TMLR digest e-mails), listing.py (text copied from a listing
+  page), arxiv_email.py, arxiv_rss.py and arxiv_api.py (arXiv's e-mails, feeds and API results),
+  bibfile.py (.bib files); pages.py reads the curator's own pages under content/pages/.
+- What they share: records.py (the `RawDigest` a reader returns and the rules every reader
+  applies to its papers), ids.py (a record's id and normalised title), dupes.py (the same paper
+  twice in one digest), dates.py (a digest's date when its text has none).
+- Text as digests carry it: decode.py (bytes to clean text), feedxml.py (XML, parsed safely),
+  rejoin.py (lines a web page broke), authors.py (author lines), subjects.py (arXiv subjects),
+  tex.py and texmath.py (TeX to Unicode; math without dollar signs).
+"""
 
 from __future__ import annotations
 
@@ -11,11 +23,11 @@ from ..errors import Problems
 from ..model import evolve
 from ..runtime.progress import track
 from . import arxiv_api, arxiv_email, arxiv_rss, bibfile, listing, tmlr
-from .common import RawDigest
 from .dates import resolve_date, sidecar_path
 from .decode import read_text
 from .dupes import drop_duplicates
 from .feedxml import looks_like_xml
+from .records import RawDigest
 
 
 @dataclass(frozen=True)

@@ -28,9 +28,10 @@ from xml.etree.ElementTree import Element
 
 from ..errors import Problems
 from ..model import Paper, SourceRef
-from .common import RawDigest, arxiv_id, arxiv_paper, doi
 from .dates import MONTH_NAMES
 from .feedxml import NS, element_lines, looks_like_xml, parse, text_of
+from .ids import arxiv_id, doi
+from .records import RawDigest, arxiv_paper
 from .subjects import is_category
 from .tex import tex_paragraphs, tex_title, tex_to_text
 

@@ -26,8 +26,9 @@ from xml.etree.ElementTree import Element
 from ..errors import Problems
 from ..model import Paper, SourceRef
 from .authors import parse_authors, warn_unsure
-from .common import RawDigest, arxiv_id, arxiv_paper, doi
 from .feedxml import NS, element_lines, looks_like_xml, parse, text_of
+from .ids import arxiv_id, doi
+from .records import RawDigest, arxiv_paper
 from .tex import tex_paragraphs, tex_title, tex_to_text
 
 FORMAT = "arxiv-feed"

@@ -19,8 +19,9 @@ from pybtex.scanner import PybtexError
 
 from ..errors import Problems
 from ..model import Paper, SourceRef
-from .common import RawDigest, arxiv_id, doi, openreview_id, placeholder_title, record_id
 from .dates import MONTH_NAMES
+from .ids import arxiv_id, doi, openreview_id, record_id
+from .records import RawDigest, placeholder_title
 from .tex import tex_paragraphs, tex_title, tex_to_text
 
 FORMAT = "bibtex"

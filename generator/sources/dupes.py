@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from ..errors import Problems
 from ..model import Paper
-from .common import RawDigest, normalise_title
+from .ids import normalise_title
+from .records import RawDigest
 
 
 def _richness(p: Paper) -> tuple[int, int, int, int, int]:

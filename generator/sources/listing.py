@@ -21,7 +21,8 @@ from operator import contains
 from ..errors import Problems
 from ..model import Paper, SourceRef
 from .authors import AuthorList, looks_like_author_line, parse_authors, warn_unsure
-from .common import LONG_TITLE, RawDigest, placeholder_title, record_id
+from .ids import record_id
+from .records import LONG_TITLE, RawDigest, placeholder_title
 from .rejoin import rejoin
 from .subjects import SUBJECT_NAME, parse_subject
 

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from ..errors import Problems
 from ..model import Paper, SourceRef
 from .authors import parse_authors, warn_unsure
-from .common import LONG_TITLE, RawDigest, openreview_id, placeholder_title, record_id
+from .ids import openreview_id, record_id
+from .records import LONG_TITLE, RawDigest, placeholder_title
 
 FORMAT = "tmlr"
 _HEADER = re.compile(r"^\s*Daily TMLR digest for (.+?)\s*$", re.I)

@@ -12,7 +12,7 @@ from generator.build import BuildResult, build
 from generator.config import Config
 from generator.enrich.merge import merge
 from generator.model import Paper, SourceRef
-from generator.sources.common import RawDigest
+from generator.sources.records import RawDigest
 from tests.conftest import FIXTURES
 
 

@@ -19,7 +19,7 @@ from generator.enrich.keys import with_suffix
 from generator.enrich.text import slugify
 from generator.errors import GeneratorError, Problems
 from generator.model import Library, Paper, SourceRef
-from generator.sources.common import RawDigest
+from generator.sources.records import RawDigest
 from tests.conftest import page_h1
 
 SAFE_SLUG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")

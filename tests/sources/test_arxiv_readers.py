@@ -11,7 +11,7 @@ import pytest
 from generator.errors import Problems
 from generator.model import Paper
 from generator.sources import read_digest
-from generator.sources.common import RawDigest
+from generator.sources.records import RawDigest
 from generator.sources.tex import tex_to_text
 from tests.conftest import FIXTURES
 

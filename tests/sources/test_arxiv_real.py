@@ -12,7 +12,7 @@ from generator.errors import Problems
 from generator.model import Paper
 from generator.sources import read_digest
 from generator.sources.arxiv_api import digest_title
-from generator.sources.common import RawDigest
+from generator.sources.records import RawDigest
 from generator.sources.subjects import class_name, distinct_categories, taxonomy
 from tests.conftest import FIXTURES
 
@@ -149,7 +149,7 @@ def test_listing_of_any_archive_names_its_subjects(tmp_path) -> None:  # type: i
 def test_merged_records_keep_the_accepted_venue_and_a_replacement_publishes() -> None:
     from generator.enrich.merge import merge
     from generator.model import SourceRef
-    from generator.sources.common import arxiv_paper
+    from generator.sources.records import arxiv_paper
 
     # 1412.6529 as the API gives it, and as a TMLR-style accepted record of the same title.
     _, api = read("arxiv-api-del-maestro.xml")

@@ -15,8 +15,8 @@ from generator.enrich import Registry, enrich
 from generator.errors import Problems
 from generator.model import Paper
 from generator.sources import listing, tmlr
-from generator.sources.common import RawDigest
 from generator.sources.decode import decode_bytes
+from generator.sources.records import RawDigest
 from generator.sources.rejoin import _glue, rejoin
 from tests.conftest import SEEDS
 

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from generator.errors import Problems
 from generator.sources.authors import _ET_AL, parse_authors
-from generator.sources.common import normalise_title
 from generator.sources.decode import _looks_binary, decode_bytes
+from generator.sources.ids import normalise_title
 from generator.sources.rejoin import _glue, rejoin
 from generator.sources.subjects import _CROSS, SUBJECTS, parse_subject
 
