@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.render import escape
-from generator.render.math import _ATTRS, _TAGS, rich_text
+from generator.render.math import rich_text
 
 SPECIALS = "&<>\"'`\\*_{}[]()#+!|~^=$"
 # Text biased towards what breaks escaping: specials, math, entities, payload words.
@@ -29,6 +29,18 @@ ATOMS = st.sampled_from([
 TEXT = st.lists(ATOMS | st.text(max_size=5), max_size=30).map("".join) | st.text()
 MD = markdown.Markdown(extensions=["toc", "attr_list", "pymdownx.highlight", "pymdownx.superfences"])
 ENTITY = re.compile(r"&#\d+;")
+# The MathML a page may hold: presentation elements and their layout attributes, nothing that
+# links, loads or runs (no href, src, xlink:*, on*, style). The test's own list, not the module's.
+MATHML_TAGS = frozenset(
+    "math mrow mi mn mo ms mtext mspace msqrt mroot mfrac msub msup msubsup munder mover "
+    "munderover mtable mtr mtd mstyle mpadded mphantom menclose semantics annotation".split())
+MATHML_ATTRS = frozenset(
+    "display mathvariant stretchy fence separator lspace rspace accent accentunder "
+    "linethickness columnalign rowspacing columnspacing width height depth form "
+    "largeop movablelimits minsize maxsize symmetric scriptlevel displaystyle notation xmlns".split())
+# What has no place in page text and becomes a space: C0 and C1 controls (tab and newline are
+# white space anyway), line and paragraph separators, lone surrogates and the two noncharacters.
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
 
 
 class Tags(HTMLParser):
@@ -78,8 +90,8 @@ def test_rich_text_adds_only_mathml(value: str) -> None:
     tags = parse(out)
     assert not tags.comments
     for tag, attrs in tags.tags:
-        assert tag in _TAGS
-        assert all(name in _ATTRS or name == "xmlns" for name, _ in attrs)
+        assert tag in MATHML_TAGS
+        assert all(name in MATHML_ATTRS for name, _ in attrs)
 
 
 @settings(max_examples=400, deadline=None)
@@ -95,11 +107,11 @@ def test_escaped_text_in_markdown_makes_only_our_elements(value: str) -> None:
     table = parse(md(f"| a | b |\n| --- | --- |\n| {escape.text(value)} | x |"))
     assert not table.comments
     abstract = parse(md(f'<div class="rl-abstract">\n<p>{rich_text(value)}</p>\n</div>'))
-    assert {t for t, _ in abstract.tags} <= {"div", "p"} | _TAGS
+    assert {t for t, _ in abstract.tags} <= {"div", "p"} | MATHML_TAGS
     assert not abstract.comments
     # MathML inside a Markdown paragraph (not an HTML block) gets no emphasis or links either.
     paragraph = parse(md(f"Abstract: {rich_text(value)}"))
-    assert {t for t, _ in paragraph.tags} <= {"p"} | _TAGS
+    assert {t for t, _ in paragraph.tags} <= {"p"} | MATHML_TAGS
 
 
 @settings(max_examples=300, deadline=None)
@@ -118,7 +130,7 @@ def test_front_matter_value_is_plain_html_text(value: str) -> None:
 def _fold_reference(value: str) -> str:
     """`escape.fold` as it was before its fast path for printable text."""
     out = " ".join(value.split())
-    return out if out.isprintable() else " ".join(escape._CONTROL.sub(" ", value).split())
+    return out if out.isprintable() else " ".join(CONTROL.sub(" ", value).split())
 
 
 @given(TEXT | st.lists(st.sampled_from([" ", "  ", "\u00a0", "\u2003", "\x1f", "\n", "a", "é", "\u3000"]),
@@ -132,5 +144,5 @@ def test_fold_gives_one_line_of_single_spaces(value: str) -> None:
 def test_chars_is_one_entity_per_special_character(value: str) -> None:
     # The definition: every special, wherever it is, as its numeric reference; controls as spaces.
     expected = re.sub("[" + re.escape(SPECIALS) + "]", lambda m: f"&#{ord(m.group())};",
-                      escape._CONTROL.sub(" ", value))
+                      CONTROL.sub(" ", value))
     assert escape.chars(value) == expected

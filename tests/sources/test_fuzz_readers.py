@@ -17,8 +17,9 @@ from generator.model import Paper
 from generator.sources import listing, tmlr
 from generator.sources.decode import decode_bytes
 from generator.sources.records import RawDigest
-from generator.sources.rejoin import _glue, rejoin
+from generator.sources.rejoin import rejoin
 from tests.conftest import SEEDS
+from tests.sources.test_oracle_readers import plain_glue
 
 TMLR_LINES = (SEEDS / "000_1b8355006bbdabc6.txt").read_text(encoding="utf-8").split("\n")
 LISTING_LINES = (SEEDS / "001_68714a788c6fb328.txt").read_text(encoding="utf-8").split("\n")
@@ -143,7 +144,7 @@ def naive_rejoin(lines: list[str]) -> str:
     for raw in lines:
         piece = " ".join(raw.split())
         if piece:
-            out = f"{out}{_glue(out, piece)}{piece}" if out else piece
+            out = f"{out}{plain_glue(out, piece)}{piece}" if out else piece
     return out
 
 
