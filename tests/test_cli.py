@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import argparse
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -106,16 +106,33 @@ def test_version() -> None:
     assert (proc.returncode, proc.stdout) == (0, "readinglist 0.1.0\n")
 
 
-def test_every_option_has_help() -> None:
-    parser = make_parser()
-    [commands] = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+def help_text(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    """What `readinglist ARGS --help` prints."""
+    with pytest.raises(SystemExit) as done:
+        make_parser().parse_args([*args, "--help"])
+    assert done.value.code == 0
+    return capsys.readouterr().out
+
+
+def test_every_option_has_help(capsys: pytest.CaptureFixture[str]) -> None:
+    """As a user reads it: every option in every command's --help has a line that says what it does."""
+    top = help_text(capsys)
+    commands = re.findall(r"^    ([a-z]+)  ", top, re.M)
+    assert commands == ["build", "check", "serve", "watch", "note", "init", "upgrade", "add"]
     seen = []
-    for name, sub in {"": parser, **commands.choices}.items():
-        for action in sub._actions:
-            if action.option_strings:
-                seen.append(f"{name} {action.option_strings[-1]}")
-                assert action.help and action.help != argparse.SUPPRESS, f"{name} {action.option_strings}"
-    assert {"serve --host", "serve --port", "serve --debounce", "build --config", "add --config"} <= set(seen)
+    for name in ["", *commands]:
+        lines = help_text(capsys, *([name] if name else [])).split("options:\n", 1)[1].splitlines()
+        for i, line in enumerate(lines):
+            m = re.match(r"^  (-\S.*?)(?:\s{2,}(\S.*))?$", line)
+            if m is None:
+                continue
+            option = m.group(1).split(", ")[-1].split()[0]
+            seen.append(f"{name} {option}".strip())
+            # The help is on the option's line, or (a long option) indented on the next.
+            following = lines[i + 1] if i + 1 < len(lines) else ""
+            assert m.group(2) or re.match(r"^ {4,}\S", following), f"{name} {option} has no help"
+    assert {"serve --host", "serve --port", "serve --debounce", "build --config", "add --config",
+            "--version"} <= set(seen)
     shown = subprocess.run([sys.executable, "-m", "generator", "serve", "--help"], capture_output=True, text=True)
     assert "--host HOST           the address to serve on (default 127.0.0.1: this" in shown.stdout
 
