@@ -1,12 +1,13 @@
-"""The key registry read by its fast path (`dump`'s own layout) gives what the YAML loader gives."""
+"""The key registry reads as YAML reads it: its entries, and the line of each (for messages), whether
+`dump` wrote the file or a curator edited it."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+import yaml
 
-from generator.enrich import registry as reg
 from generator.enrich.registry import Registry
 from generator.errors import Problems
 
@@ -20,31 +21,30 @@ ENTRIES = {
 }
 
 
-def _load_both(path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Registry, Registry, bool]:
+def as_yaml_reads_it(path: Path) -> tuple[dict[str, dict[str, str]], dict[str, int]]:
+    """The definition: the entries YAML's safe loader gives (each value as text), and the line of each id."""
     text = path.read_text(encoding="utf-8")
-    used_fast = reg._read_own_layout(text) is not None
-    fast = Registry.load(path, Problems())
-    with monkeypatch.context() as m:
-        m.setattr(reg, "_read_own_layout", lambda text: None)
-        slow = Registry.load(path, Problems())
-    return fast, slow, used_fast
+    data = yaml.safe_load(text) or {}
+    entries = {str(k): {str(a): str(b) for a, b in v.items()} for k, v in data.items() if isinstance(v, dict)}
+    node = yaml.compose(text)
+    return entries, {str(k.value): k.start_mark.line + 1 for k, _ in node.value} if node else {}
 
 
-def test_a_dumped_registry_reads_the_same_by_either_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_dumped_registry_reads_as_yaml_reads_it(tmp_path: Path) -> None:
     path = tmp_path / "citekeys.yml"
     path.write_text(Registry(dict(ENTRIES)).dump(), encoding="utf-8")
-    fast, slow, used_fast = _load_both(path, monkeypatch)
-    # Quoted values ('yes', '2024-01-15') are not `dump`'s plain layout: the loader reads them.
-    assert not used_fast
-    assert fast.entries == slow.entries == ENTRIES and fast.lines == slow.lines
+    # Quoted values ('yes', '2024-01-15') stay text.
+    got = Registry.load(path, Problems())
+    assert (got.entries, got.lines) == as_yaml_reads_it(path)
+    assert got.entries == ENTRIES
     plain = {k: v for k, v in ENTRIES.items() if k.startswith(("openreview", "arxiv", "untitled"))}
     path.write_text(Registry(dict(plain)).dump(), encoding="utf-8")
-    fast, slow, used_fast = _load_both(path, monkeypatch)
-    assert used_fast
-    assert fast.entries == slow.entries == plain
-    assert list(fast.entries) == list(slow.entries)
-    assert fast.lines == slow.lines == {"arxiv:2401.12345": 4, "openreview:00YSfu0RVx": 7,
-                                        "openreview:A_b-C": 10, "untitled:0123456789ab": 13}
+    got = Registry.load(path, Problems())
+    assert (got.entries, got.lines) == as_yaml_reads_it(path)
+    assert list(got.entries) == list(as_yaml_reads_it(path)[0])
+    assert got.entries == plain
+    assert got.lines == {"arxiv:2401.12345": 4, "openreview:00YSfu0RVx": 7,
+                         "openreview:A_b-C": 10, "untitled:0123456789ab": 13}
 
 
 @pytest.mark.parametrize("edit", [
@@ -57,11 +57,9 @@ def test_a_dumped_registry_reads_the_same_by_either_path(tmp_path: Path, monkeyp
     lambda t: t.replace("  key: smith2024a", "  key: yes", 1),
     lambda t: t.replace("openreview:A_b-C:\n  key: k:with.odd+chars/ok\n", "arxiv:2401.12345:\n  key: dup\n", 1),
 ])
-def test_hand_edits_go_through_the_yaml_loader(edit, tmp_path: Path,  # type: ignore[no-untyped-def]
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hand_edits_read_as_yaml_reads_them(edit, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     plain = {k: v for k, v in ENTRIES.items() if k.startswith(("openreview", "arxiv", "untitled"))}
     path = tmp_path / "citekeys.yml"
     path.write_text(edit(Registry(dict(plain)).dump()), encoding="utf-8")
-    fast, slow, used_fast = _load_both(path, monkeypatch)
-    assert not used_fast
-    assert fast.entries == slow.entries and fast.lines == slow.lines
+    got = Registry.load(path, Problems())
+    assert (got.entries, got.lines) == as_yaml_reads_it(path)
