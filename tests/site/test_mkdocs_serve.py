@@ -43,7 +43,9 @@ def settled(log: str, start: int) -> bool:
 def test_seed_edit_rebuilds_once_and_shows_the_change(project: Callable[..., Config], tmp_path: Path) -> None:
     config = project()
     port = free_port()
-    log = (tmp_path / "serve.log").open("w+")
+    # Appending (O_APPEND, shared with the server): reading the log from its start, as log_text
+    # does, moves no write of the server's back over what it wrote before.
+    log = (tmp_path / "serve.log").open("a+")
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     env.pop("READINGLIST_HOOK", None)
     proc = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--livereload", "-a", f"127.0.0.1:{port}"],
@@ -67,7 +69,7 @@ def test_seed_edit_rebuilds_once_and_shows_the_change(project: Callable[..., Con
 
 
 def log_text(log: object) -> str:
-    fh = log  # a text file opened w+
+    fh = log  # a text file opened a+
     fh.flush()  # type: ignore[attr-defined]
     fh.seek(0)  # type: ignore[attr-defined]
     return str(fh.read())  # type: ignore[attr-defined]

@@ -7,7 +7,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,6 +15,7 @@ import pytest
 from generator.build import build
 from generator.config import Config, load_config
 from generator.write import MARKER
+from tests.waiting import wait_until
 
 # Runs the real CLI with one change: the N-th file write stops halfway (data flushed to the
 # temporary file) and waits for the signal that kills it, so the test kills it at exactly that moment.
@@ -142,9 +142,8 @@ def test_kills_of_a_big_build_while_it_writes_never_leave_a_half_file(project: C
                   for p in config.build_dir.rglob("*") if p.is_file()}
         proc = subprocess.Popen([sys.executable, "-m", "generator", "build"], cwd=config.root,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=dict(os.environ, CI=""))
-        deadline = time.monotonic() + 240
-        while written_since(config.build_dir, before) < target and proc.poll() is None:
-            assert time.monotonic() < deadline, f"the build wrote fewer than {target} files in 240 s"
+        wait_until(lambda b=before, t=target, p=proc: written_since(config.build_dir, b) >= t or p.poll() is not None,
+                   240, f"the build wrote fewer than {target} files")
         # The build may outrun the poll and finish first (its files are then whole all the more);
         # the first file's kill comes long before its end, so at least one kill lands mid-build.
         killed_alive.append(proc.poll() is None)
