@@ -1,10 +1,10 @@
 """The one place the build runs work in other processes: `map_ordered`.
 
-Only formatting references with citeproc-py needs it (render/references.py): about 7 ms a
-reference in APA and 1.5 ms in IEEE (8.5 ms a paper for both), so the first build of a
-10,000-paper list spends a minute and a half there, all of it pure Python that one process
-runs on one core. Everything else in the build takes milliseconds a paper and gained nothing
-from worker processes (issue #21 removed them).
+Only the references stage needs it (render/references.py): citeproc-py formats a reference in
+milliseconds (docs/developer-guide/benchmark.md gives its cost), so the first build of a
+10,000-paper list spends over a minute there, all of it pure Python that one process runs on one
+core. Everything else in the build takes milliseconds a paper and gained nothing from worker
+processes (issue #21 removed them).
 
 - The result is the same list, in the same order, as `[fn(x) for x in items]` (the serial run is
   the oracle: tests/render/test_references.py compares the two).
@@ -28,6 +28,7 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
+from . import switches
 from .progress import track
 
 T = TypeVar("T")
@@ -38,9 +39,9 @@ ENV = "READINGLIST_WORKERS"
 
 def workers() -> int:
     """How many processes may work at once: `READINGLIST_WORKERS`, else the usable CPUs."""
-    value = os.environ.get(ENV, "").strip()
-    if value.isdigit() and int(value) >= 1:
-        return int(value)
+    given = switches.count(ENV)
+    if given is not None:
+        return given
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # not on Linux

@@ -2,7 +2,8 @@
 
 Every readinglist switch reads the same way: `off`, `0`, `no` or `false` (any case) turn it off,
 anything else (or nothing) leaves its default. `CI` is the one variable that is read the other way
-round: `1`, `true` or `yes` mean a CI run.
+round: `1`, `true` or `yes` mean a CI run. A variable that gives a number (`READINGLIST_WORKERS`)
+is read by `count`: a whole number from 1 up, anything else (or nothing) leaves its default.
 """
 
 from __future__ import annotations
@@ -21,3 +22,9 @@ def on(name: str) -> bool:
 def ci() -> bool:
     """Whether this is a CI run (`CI=true`, as GitHub Actions and most CI services set it)."""
     return os.environ.get("CI", "").strip().lower() in _ON
+
+
+def count(name: str) -> int | None:
+    """The whole number (1 or more) the variable `name` gives, or None (its default) for anything else."""
+    value = os.environ.get(name, "").strip()
+    return int(value) if value.isdigit() and int(value) >= 1 else None

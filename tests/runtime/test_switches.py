@@ -39,3 +39,12 @@ def test_the_progress_line_takes_the_same_words(monkeypatch: pytest.MonkeyPatch,
     assert progress.enabled(Tty()) is False
     monkeypatch.setenv("READINGLIST_PROGRESS", "on")
     assert progress.enabled(Tty()) is True
+
+
+@pytest.mark.parametrize(("value", "expected"), [("3", 3), (" 2 ", 2), ("1", 1), ("0", None), ("zero", None),
+                                                   ("", None), ("-1", None), ("2.5", None)])
+def test_a_number_is_a_whole_number_from_one_up(monkeypatch: pytest.MonkeyPatch, value: str,
+                                                 expected: int | None) -> None:
+    """`READINGLIST_WORKERS`: a count, or its default (None) for anything else."""
+    monkeypatch.setenv("READINGLIST_X", value)
+    assert switches.count("READINGLIST_X") == expected
