@@ -1,16 +1,20 @@
 """The build, one named stage after another.
 
-    read     seeds/ -> RawDigest records            (sources: one reader per format, chosen by content)
-             content/pages/ -> {path: text}         (sources/pages.py: the curator's own pages, as they are)
-    enrich   records -> Library                     (merge, ids, citation keys, topics, related papers)
-    notes    Library + content/notes -> Library     (titles, hidden papers, the notes on the pages)
-    bibtex   Library -> Library                     (each paper's BibTeX entry)
-    render   Library, pages -> {path: text}         (pure: every page, listing and export, the pages,
-                                                    and the search index's records)
-    write    {path: text} -> build/                 (atomic, write-if-changed, stale files removed)
+    read        seeds/ -> RawDigest records         (sources: one reader per format, chosen by content)
+                content/pages/ -> {path: text}      (sources/pages.py: the curator's own pages, as they are)
+    enrich      records -> Library                  (merge, ids, citation keys, topics, related papers)
+    notes       Library + content/notes -> Library  (titles, hidden papers, the notes on the pages)
+    bibtex      Library -> Library                  (each paper's BibTeX entry)
+    references  Library -> FormattedReferences      (render/references.py: each paper's CSL item and
+                                                    its references in the configured CSL styles)
+    render      Library, pages, FormattedReferences (pure: every page, listing and export, the pages,
+                -> {path: text}                     and the search index's records)
+    write       {path: text} -> build/              (atomic, write-if-changed, stale files removed)
 
-Each stage is one call whose inputs are its arguments and whose output is its return value; the
-only state a build keeps between runs is the no-change memo (runtime/memo.py), checked first.
+Each stage is one call whose inputs are its arguments and whose output is its return value. A
+build keeps two things between runs, both in .readinglist-cache/: the no-change memo
+(runtime/memo.py), checked first, and citeproc-py's formatted references, which the references
+stage reads and `save_references` writes once the build folder is written.
 docs/developer-guide/architecture.md follows one paper through these stages.
 """
 
@@ -30,7 +34,7 @@ from .write import WriteStats, write_if_changed, write_tree
 if TYPE_CHECKING:
     from .enrich import Registry
     from .notes import NoteCache
-    from .render.references import References
+    from .render.references import FormattedReferences
 
 # How to keep arXiv replacements of papers the list lacks (the build summary and `add` say it).
 KEEP_REPLACEMENTS = "extra.readinglist.keep_replacements: true keeps them"
@@ -45,6 +49,7 @@ class BuildResult:
     problems: Problems
     files: Mapping[str, str] = field(default_factory=dict)
     stats: WriteStats | None = None
+    references: FormattedReferences | None = None  # the references stage's result (None for a reused build)
 
     def summary(self) -> str:
         lib = self.library
@@ -79,17 +84,17 @@ def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None =
 
     problems = Problems()
     library, registry = make_library(config, problems, notes_cache)
-    from .render.references import references_for  # the render stage's modules: not for a no-change build
+    from .render.references import format_references, save_references  # not for a no-change build
     from .sources.pages import read_pages
 
     # Read after the model is made only so that its warnings come where they always came.
     pages = read_pages(config.pages_dir, config.root, problems)
-    refs = references_for(config)
-    files = render(library, pages, config, problems, refs)
-    result = BuildResult(library, problems, files)
+    formatted = format_references(library, config)
+    files = render(library, pages, config, problems, formatted)
+    result = BuildResult(library, problems, files, references=formatted)
     if write and (accept is None or accept(result)):
         result.stats = write_tree(config.build_dir, files, protected=_protected(config))
-        refs.save()  # after the pages: a refused build folder leaves the project as it was
+        save_references(formatted)  # after the pages: a refused build folder leaves the project as it was
         if registry.changed:
             write_if_changed(config.registry_path, registry.dump().encode("utf-8"))
         if before:
@@ -130,13 +135,14 @@ def make_library(config: Config, problems: Problems,
 
 
 def render(library: Library, pages: Mapping[str, str], config: Config, problems: Problems,
-           refs: References | None = None) -> dict[str, str]:
+           formatted: FormattedReferences) -> dict[str, str]:
     """Every file of the docs folder: the generated ones and the curator's own `pages` (as
-    `sources.pages.read_pages` read them), which go in unchanged unless they take a generated name."""
+    `sources.pages.read_pages` read them), which go in unchanged unless they take a generated name.
+    `formatted`: the references stage's result (`render.references.format_references`)."""
     from .render import render_site
     from .render.search_records import RECORDS, records_file, search_records
 
-    files = render_site(library, config, refs)
+    files = render_site(library, config, formatted)
     for rel, text in pages.items():
         if rel in files:
             problems.warn(f"content/pages/{rel}", 0, "has the name of a generated page; skipped")

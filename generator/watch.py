@@ -34,7 +34,7 @@ from .model import Library
 from .notes import NoteCache, load_notes, reindex
 from .notes.model import Note, NoteIndex
 from .render import render_note_pages
-from .render.references import References, references_for
+from .render.references import FormattedReferences, format_references
 from .render.search_records import RECORDS, records_file, search_records
 from .sources.pages import read_pages
 from .write import write_if_changed
@@ -99,9 +99,9 @@ class Watcher:
         self._accepted: set[str] = set()  # errors the output on disk already has
         self._unread: Config | None = None  # the config of a reused build whose library is not read yet
         self._events = 0  # relevant changes seen so far
-        # The formatted references, loaded once in the watching thread: the first note edit under
-        # `serve` would otherwise start citeproc (a second, at 10,000 papers) to format its paper's.
-        self.refs: References | None = None
+        # The references stage's result of the build `library` comes from: a note changes no
+        # reference, so the fast rebuilds show these and never start citeproc-py.
+        self.references: FormattedReferences | None = None
 
     # -- life cycle -------------------------------------------------------------------------
 
@@ -181,7 +181,6 @@ class Watcher:
 
     def _loop(self) -> None:
         self._read_library()
-        self.refs = references_for(self.config)
         while True:
             with self._cond:
                 while not self._pending and not self._stopped:
@@ -242,9 +241,9 @@ class Watcher:
         if isinstance(result, StoredResult):
             # Reused from the last build, which stores no library: the watching thread reads it
             # (`_read_library`), so that `serve` need not wait for it before it starts MkDocs.
-            self.library, self._unread = None, self.config
+            self.library, self.references, self._unread = None, None, self.config
         else:
-            self.library, self._unread = result.library, None
+            self.library, self.references, self._unread = result.library, result.references, None
         notes = load_notes(self.config.notes_dir, self.config.root, Problems(), self.cache)
         self.signature = overrides_signature(notes)
         if not quiet:
@@ -255,9 +254,10 @@ class Watcher:
 
     def _read_library(self) -> None:
         """The library of the reused first build, if it was not stored: read and enriched again from
-        the inputs, in the watching thread before it waits for changes. Kept only if no change came
-        meanwhile: the pages on disk are the stored build's, and a note edited meanwhile would be
-        in this library already, so the fast rebuild would find nothing to redo (without a
+        the inputs, in the watching thread before it waits for changes, with its references (the
+        references stage, which takes them from the cache the build saved). Kept only if no change
+        came meanwhile: the pages on disk are the stored build's, and a note edited meanwhile would
+        be in this library already, so the fast rebuild would find nothing to redo (without a
         library the next rebuild is a full one)."""
         unread, self._unread = self._unread, None
         if unread is None:
@@ -266,21 +266,22 @@ class Watcher:
             seen = self._events
         try:
             library = read_library(unread, self.cache)
+            references = format_references(library, unread)
         except Exception:  # (any problem is reported by the full rebuild that is done instead)
             return
         with self._cond:
             if self._events == seen and self.library is None:
-                self.library = library
+                self.library, self.references = library, references
 
     def _fast(self, shown: tuple[str, ...]) -> Outcome | None:
         problems = Problems()
         notes = load_notes(self.config.notes_dir, self.config.root, problems, self.cache)
-        if overrides_signature(notes) != self.signature or self.library is None:
+        if overrides_signature(notes) != self.signature or self.library is None or self.references is None:
             return None
         library = reindex(self.library, notes, problems)
         assert library.notes is not None
         ids = affected_papers(self.library.notes, library.notes)
-        files = render_note_pages(library, self.config, ids, self.refs)
+        files = render_note_pages(library, self.config, ids, self.references)
         # A note's words and reading status are in the search index's records too.
         pages = read_pages(self.config.pages_dir, self.config.root, Problems())
         files[RECORDS] = records_file(search_records(library, pages))

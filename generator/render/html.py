@@ -4,9 +4,9 @@ would have made, made directly.
 A paper page is a few headings, raw HTML blocks and two short lists, and ten thousand of them
 spent half of `mkdocs build` in Python-Markdown. Written as HTML (still a valid Markdown file:
 raw HTML passes through), the MkDocs plugin hands the body to the theme as it is
-(`mkdocs_plugin.py`, front-matter flag `rl_html`). The markup is what `toc` (with `permalink`)
+(site/plugin.py, front-matter flag `rl_html`). The markup is what `toc` (with `permalink`)
 and `pymdownx.highlight` produce, so the theme, its table of contents and copy buttons behave
-the same (tests/test_html_pages.py).
+the same (tests/render/test_html_pages.py).
 """
 
 from __future__ import annotations
@@ -90,3 +90,22 @@ def code_block(code: str) -> str:
     Not coloured: Pygments' spans made a BibTeX entry three times longer (1.5 KB more per paper
     page, 15 MB at ten thousand papers) and cost two seconds of every build."""
     return f'<div class="highlight"><pre><span></span><code>{escape.markup(code, quote=False)}</code></pre></div>'
+
+
+def cite_tabs(bibtex_block: str, references: list[tuple[str, str]]) -> str:
+    """Content tabs BibTeX | APA | IEEE, in the markup pymdownx.tabbed (alternate style) writes, so
+    Material's CSS and scripts treat them as its own tabs; each block is a code block, so Material
+    gives it a copy button. `bibtex_block`: the entry's code block (`code_block`); `references`:
+    (tab label, reference) as the references stage made them (render/references.py)."""
+    blocks = [("BibTeX", bibtex_block), *((name, code_block(text)) for name, text in references)]
+    n = len(blocks)
+    inputs = "".join(f'<input{" checked" if i == 1 else ""} id="__tabbed_1_{i}" name="__tabbed_1" type="radio">'
+                     for i in range(1, n + 1))
+    labels = "".join(f'<label for="__tabbed_1_{i}">{escape.text(name)}</label>'
+                     for i, (name, _) in enumerate(blocks, start=1))
+    content = "".join(f'<div class="tabbed-block">{block}</div>' for _, block in blocks)
+    # `#bibtex`: the section was "BibTeX" before it had tabs; links to it still land here. A marker
+    # beside the tabs, not an id on them: Material names each code block's copy target after the
+    # nearest id around it, and one id around all three blocks made all three copy the first.
+    return (f'<div id="bibtex"></div>\n<div class="tabbed-set tabbed-alternate rl-refs" data-tabs="1:{n}">{inputs}'
+            f'<div class="tabbed-labels">{labels}</div><div class="tabbed-content">{content}</div></div>')

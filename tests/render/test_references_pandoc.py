@@ -34,7 +34,7 @@ from generator.build import BuildResult, build
 from generator.config import load_config
 from generator.render.citefiles import csl_items
 from generator.render.csl import short
-from generator.render.references import References, _load_style
+from generator.render.references import FormattedReferences, load_style
 from tests.conftest import FIXTURES, copy_project, require_tool
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "references"
@@ -80,6 +80,12 @@ def builds(seed_build: BuildResult, mixed_build: BuildResult,
     return out
 
 
+def references_of(result: BuildResult) -> FormattedReferences:
+    """The references the build's references stage made, as its pages show them."""
+    assert result.references is not None and result.references.styles == STYLES
+    return result.references
+
+
 def pandoc_texts(tmp_path: Path, items: list[dict[str, Any]] | Path, style: str) -> dict[str, str]:
     """pandoc --citeproc's bibliography in `style` (the same .csl file) of `items` (CSL-JSON), or
     of a .bib file as pandoc reads it: id -> text."""
@@ -89,7 +95,7 @@ def pandoc_texts(tmp_path: Path, items: list[dict[str, Any]] | Path, style: str)
     else:
         source = "items.json"
         (tmp_path / source).write_text(json.dumps(items, ensure_ascii=False), encoding="utf-8")
-    proc = subprocess.run([pandoc, "--citeproc", "--bibliography", source, "--csl", _load_style(style).path,
+    proc = subprocess.run([pandoc, "--citeproc", "--bibliography", source, "--csl", load_style(style).path,
                            "-f", "markdown", "-t", "html", "--wrap=none"], input=NOCITE, capture_output=True, text=True,
                           cwd=tmp_path, timeout=300, check=True)
     out = {}
@@ -157,8 +163,7 @@ def test_citeproc_py_shows_what_pandoc_shows_field_by_field(builds: dict[str, Bu
     for name, result in builds.items():
         papers = list(result.library.papers)
         items = csl_items(papers)
-        refs = References(STYLES, None)
-        refs.prepare(papers, items)
+        refs = references_of(result)
         ours = {p.key: dict(refs.of(p)) for p in papers}
         for style in STYLES:
             theirs = pandoc_texts(tmp_path, [short(items[p.id]) for p in papers], style)
@@ -241,7 +246,7 @@ def test_a_bib_entry_s_item_carries_every_field_pandoc_reads(builds: dict[str, B
 def test_the_real_inputs_references_match_the_golden_files(builds: dict[str, BuildResult]) -> None:
     for path in REAL:
         result = builds[f"real-{path.stem}"]
-        refs = References(STYLES, None)
+        refs = references_of(result)
         text = "".join(f"{p.key}\n" + "".join(f"  {label}: {ref}\n" for label, ref in refs.of(p)) for p in
                        sorted(result.library.papers, key=lambda p: p.key))
         golden = GOLDEN / f"real-{path.stem}.txt"
@@ -255,7 +260,8 @@ def test_the_issue_s_records_keep_their_fields(builds: dict[str, BuildResult]) -
     """The records of issue 32: NeurIPS papers in `@inproceedings` keep their volume and pages
     and are not dated January; a journal article its volume, issue, pages, DOI and month; a book
     its publisher."""
-    pages = {p.key: dict(References(STYLES, None).of(p)) for name in ("real-publisher-exports", "real-zotero-library")
+    pages = {p.key: dict(refs.of(p)) for name in ("real-publisher-exports", "real-zotero-library")
+             for refs in [references_of(builds[name])]
              for p in builds[name].library.papers}
     assert pages["NIPS2017_3f5ee243"]["APA"] == (
         "Vaswani, A., Shazeer, N., Parmar, N., Uszkoreit, J., Jones, L., Gomez, A. N., Kaiser, Ł., & Polosukhin, I. "

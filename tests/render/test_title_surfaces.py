@@ -30,6 +30,7 @@ from generator.render.csl import csl_item
 from generator.render.exports import papers_json
 from generator.render.feeds import render_feeds
 from generator.render.indexes import render_all_pages, render_home
+from generator.render.references import format_references
 from generator.render.ris import ris_from_item
 from generator.render.tagnames import all_tag_slugs
 from generator.render.tags import render_tag_pages
@@ -69,7 +70,8 @@ def front_matter(page: str) -> tuple[str, str]:
 
 def surfaces(library: Library, config: Config, paper: Paper) -> dict[str, list[str]]:
     """What each place that shows `paper`'s title shows, as text."""
-    page = render_paper_files(paper, library, config)[f"papers/{paper.slug}/index.md"]
+    page = render_paper_files(paper, library, config, format_references(library, config))[
+        f"papers/{paper.slug}/index.md"]
     head_title, cited = front_matter(page)
     feed = ET.fromstring(render_feeds(library, config, all_tag_slugs(library))["feed.xml"])
     record = json.loads(papers_json(library))[0]
@@ -231,6 +233,6 @@ def test_an_abstract_keeps_its_less_than_and_ampersand(real: dict[str, str], con
     paper = evolve(paper, abstract=tex_paragraphs(r"when $\alpha < 1$ & show that"))
     library = with_entries(Library(papers=[paper], digests=library.digests))
     paper = library.papers[0]
-    page = render_paper_files(paper, library, config)["papers/lee2025x/index.md"]
+    page = render_paper_files(paper, library, config, format_references(library, config))["papers/lee2025x/index.md"]
     assert re.search(r"<p>when <math[^>]*><mrow><mi>α</mi><mo>&#60;</mo><mn>1</mn></mrow></math> &#38; show that</p>",
                      page), page

@@ -121,6 +121,7 @@ def test_whole_pipeline_to_pages_never_raises(texts: list[str]) -> None:
     from generator.config import Config
     from generator.enrich.bibtex import with_entries
     from generator.render import render_site
+    from generator.render.references import format_references
 
     problems = Problems()
     raws = []
@@ -130,8 +131,9 @@ def test_whole_pipeline_to_pages_never_raises(texts: list[str]) -> None:
         raw.date = raw.date or dt.date(2025, 1, 1)
         raws.append(raw)
     library = with_entries(enrich(raws, Registry(), problems))
-    files = render_site(library, Config(root=SEEDS, build_dir=SEEDS, seeds_dir=SEEDS, content_dir=SEEDS,
-                                        registry_path=SEEDS / "citekeys.yml"))
+    config = Config(root=SEEDS, build_dir=SEEDS, seeds_dir=SEEDS, content_dir=SEEDS,
+                    registry_path=SEEDS / "citekeys.yml")
+    files = render_site(library, config, format_references(library, config))
     slugs = [p.slug for p in library.papers]
     assert len(set(slugs)) == len(slugs)
     for paper in library.papers:

@@ -257,14 +257,17 @@ def test_every_paper_of_a_build_has_its_entry(seed_build: BuildResult) -> None:
 
 def test_render_never_makes_an_entry_the_bibtex_stage_did_not() -> None:
     from generator.render import render_paper_files
+    from generator.render.references import format_references
 
     bare = Paper(id="x", title="A Title", authors=("Ana Pérez",), abstract="", origin=SourceRef("seeds/x.txt", 1),
                  date=dt.date(2025, 3, 4), key="perez2025title", slug="perez2025title")
     config = Config(root=ROOT, build_dir=ROOT, seeds_dir=ROOT, content_dir=ROOT, registry_path=ROOT / "citekeys.yml")
     with pytest.raises(bibtex.MissingEntry, match="'perez2025title' has no BibTeX entry"):
-        render_paper_files(bare, Library(papers=[bare]), config)
+        render_paper_files(bare, Library(papers=[bare]), config, format_references(Library(papers=[bare]), config))
     with pytest.raises(bibtex.MissingEntry):
         bibtex.bibliography([bare])
     made = with_entries(Library(papers=[bare])).papers[0]
-    page = render_paper_files(made, Library(papers=[made]), config)["papers/perez2025title/index.md"]
+    library = Library(papers=[made])
+    page = render_paper_files(made, library, config, format_references(library, config))[
+        "papers/perez2025title/index.md"]
     assert "@misc{perez2025title," in page
