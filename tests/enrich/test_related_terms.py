@@ -5,13 +5,16 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from collections import Counter
+from itertools import pairwise
 
 import numpy as np
 import pytest
 import scipy.sparse as sp
 
-from generator.enrich.related import top_k
+from generator.enrich.related import TERMS_IN_WHY, Settings, related_papers, shared_terms, text_model, top_k
 from generator.enrich.related.terms import STOP_SET, count_terms, tfidf, words
+from generator.model import Paper, SourceRef
 
 TOKEN = re.compile(r"(?u)\b\w\w+\b")  # scikit-learn's token pattern, the reference
 
@@ -37,22 +40,42 @@ def test_counts_drop_stop_words_before_pairing() -> None:
     assert all(w not in STOP_SET for _, term in got for w in term.split())
 
 
-@pytest.mark.parametrize("high", [1000, 1 << 40])
-def test_bigram_columns_are_the_distinct_keys_and_indexes_into_them(high: int) -> None:
-    """Keys that fit in 31 bits (one sort of keys and positions) and keys that do not (numpy's way)."""
-    from generator.enrich.related.terms import _bigram_columns
+def _counted(texts: list[str], **kwargs: int) -> Counter[tuple[int, str]]:
+    """count_terms' matrix as (text number, term) -> count."""
+    counts, names = count_terms(texts, min_df=1, max_df=1.0, **kwargs)
+    return Counter({(int(r), str(names[int(c)])): int(v) for r, c, v in zip(*sp.find(counts), strict=True)})
 
-    rng = np.random.default_rng(high % 97)
-    pool = rng.integers(0, high, 60)  # repeated keys, across blocks and within them
-    blocks = [rng.choice(pool, size) for size in (0, 50, 7, 300)]
-    keys, columns = _bigram_columns(blocks)
-    want = np.unique(np.concatenate(blocks))
-    assert np.array_equal(keys, want) and len(keys) <= 60
-    assert len(columns) == len(blocks)
-    for block, cols in zip(blocks, columns, strict=True):
-        assert np.array_equal(want[cols], block)
-    empty_keys, empty_columns = _bigram_columns([np.zeros(0, dtype=np.int32)] * 2)
-    assert len(empty_keys) == 0 and [len(c) for c in empty_columns] == [0, 0]
+
+def _terms_by_definition(texts: list[str]) -> Counter[tuple[int, str]]:
+    """Each text's words (the token pattern, stop words and one-letter words dropped) and each
+    pair of neighbours among those words, counted."""
+    out: Counter[tuple[int, str]] = Counter()
+    for row, text in enumerate(texts):
+        kept = [w for w in TOKEN.findall(text.lower()) if w not in STOP_SET]
+        out.update((row, term) for term in [*kept, *(f"{a} {b}" for a, b in pairwise(kept))])
+    return out
+
+
+@pytest.mark.parametrize("vocabulary", [40, 47_000])
+def test_counts_are_each_texts_words_and_word_pairs_however_the_texts_are_blocked(vocabulary: int) -> None:
+    """The bigrams of all blocks are numbered together: a bigram in several blocks (and several
+    times in one) is one column with the count of each text. 47,000 words: bigram keys (word *
+    vocabulary + word) beyond 31 bits."""
+    rng = np.random.default_rng(vocabulary)
+    pool = [f"w{i}x" for i in range(vocabulary)]
+    every = rng.permutation(pool).tolist()  # every word used, so the vocabulary is this large
+    texts = []
+    for n in range(90):
+        own = every[n * len(every) // 90:(n + 1) * len(every) // 90]
+        drawn = rng.choice(pool[:30], 40).tolist()  # the same few words, in pairs across texts
+        text = " ".join(rng.permutation(own + drawn).tolist())
+        texts.append(f"Graph neural network of the graph NEURAL network. {text} graph neural")
+    texts[7] = ""
+    want = _terms_by_definition(texts)
+    assert want[(0, "graph neural")] == 3 and want[(0, "network graph")] == 1  # "of the" dropped first
+    assert sum(1 for row, term in want if term == "graph neural") == 89
+    for block in (1, 4, 25, 1000):
+        assert _counted(texts, block=block) == want, block
 
 
 def test_tfidf_is_sublinear_smoothed_and_unit_length() -> None:
@@ -160,32 +183,99 @@ def test_link_order_by_one_integer_sort_is_that_of_lexsort() -> None:
             assert np.array_equal(want, have)
 
 
-@pytest.mark.parametrize("seed", [0, 1, 2])
-def test_shared_terms_of_many_pairs_are_the_greedy_pick_of_each(seed: int) -> None:
-    """`_shared_terms_many` picks in numpy (first `limit * 4` columns of each pair, in batches);
-    the definition: each pair's columns by product descending (ties by column), taken when none of
-    their word stems was taken before, up to `limit`."""
-    from generator.enrich.related import _shared_terms_many
+def _paper(n: int, title: str, abstract: str, tags: tuple[str, ...] = ()) -> Paper:
+    return Paper(id=f"p{n}", title=title, authors=("A B",), abstract=abstract, origin=SourceRef("x.txt", n), tags=tags)
+
+
+def test_a_small_library_links_its_papers_with_their_shared_topics_and_terms() -> None:
+    papers = [
+        _paper(0, "Policy distillation for student policies",
+               "A teacher policy is distilled into a student policy by policy distillation on replay data.",
+               ("Reinforcement learning", "Knowledge distillation")),
+        _paper(1, "On-policy distillation of language models",
+               "The student samples its own outputs and the teacher scores them: on-policy distillation "
+               "for language models.", ("Knowledge distillation", "Language models")),
+        _paper(2, "Graph neural networks for molecules",
+               "Message passing graph neural networks predict molecule properties from graphs.",
+               ("Graph learning",)),
+        _paper(3, "Graph neural networks for proteins",
+               "Graph neural networks over protein contact graphs predict protein function.",
+               ("Graph learning",)),
+        _paper(4, "Regret bounds for contextual bandits",
+               "We prove regret bounds for contextual bandits with linear rewards.", ()),
+        _paper(5, "Contextual bandits with linear rewards",
+               "Linear contextual bandits: an algorithm with low regret.", ()),
+        _paper(6, "Neural graph translation", "Translation with neural networks over a graph of words.",
+               ("Language models",)),
+    ]
+    got = {pid: [(r.id, r.why) for r in links] for pid, links in related_papers(papers, Settings(count=2)).items()}
+    distillation = "shared topics: Knowledge distillation; shared terms: policy, distillation, student"
+    graphs = "shared topics: Graph learning; shared terms: graph neural, networks, predict"
+    # A term whose words were shown already is left out: "policy distillation" after "policy" and
+    # "distillation" (a tie, the single word first); "neural networks", "graph", "graphs" after
+    # "graph neural" (rarer than its words, so weighed more). A term of one paper is never shared.
+    assert got == {
+        "p0": [("p1", distillation)],
+        "p1": [("p0", distillation), ("p6", "shared topics: Language models")],
+        "p2": [("p3", graphs), ("p6", "shared terms: graph, neural, networks")],
+        "p3": [("p2", graphs), ("p6", "shared terms: graph, neural, networks")],
+        "p4": [("p5", "shared terms: contextual, bandits, regret")],
+        "p5": [("p4", "shared terms: contextual, bandits, regret")],
+        "p6": [("p2", "shared terms: graph, neural, networks"), ("p3", "shared terms: graph, neural, networks")],
+    }
+
+
+# Words with others of the same stem (policy, policies): a reason names each stem once.
+CLUSTERS = [
+    "policy policies distillation distilled distil student students teacher teachers replay".split(),
+    "graph graphs neural network networks message messages molecule molecules protein".split(),
+    "bandit bandits regret regrets contextual linear reward rewards bound bounds".split(),
+]
+
+
+def _greedy_terms(product: np.ndarray, names: object, limit: int) -> list[str]:
+    """The definition: the shared columns by product descending (ties by column), each taken
+    when none of its word stems was taken before, up to `limit`."""
     from generator.enrich.topics.taxonomy import stem
 
+    order = sorted(np.flatnonzero(product > 0).tolist(), key=lambda c: (-product[c], c))
+    want: list[str] = []
+    used: set[str] = set()
+    for c in order:
+        term = str(names[c])  # type: ignore[index]
+        stems = {stem(w) for w in term.split()}
+        if not stems & used and len(want) < limit:
+            want.append(term)
+            used |= stems
+    return want
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_the_terms_a_reason_shows_are_each_pairs_strongest_shared_terms_one_per_stem(seed: int) -> None:
+    """Every link's reason, over enough papers that their pairs' terms are found in more than one
+    batch, and `shared_terms` with other limits: the greedy pick of the definition."""
     rng = np.random.default_rng(seed)
-    words_ = ["policy", "policies", "distillation", "distilled", "student", "teacher", "graph", "graphs"]
-    names = np.array(words_ + [f"{a} {b}" for a in words_ for b in words_ if a != b], dtype=object)
-    n, width = 30, len(names)
-    # Few distinct weights: ties between columns are common.
-    dense = (rng.integers(0, 4, (n, width)) * (rng.random((n, width)) < 0.4)).astype(np.float32) / 4
-    text = sp.csr_matrix(dense)
-    a = rng.integers(0, n, 200).tolist()
-    b = rng.integers(0, n, 200).tolist()
-    for limit in (1, 3, 5):
-        got = _shared_terms_many(text, names, a, b, limit, batch=37)
-        for i, j, have in zip(a, b, got, strict=True):
+    papers = []
+    for n in range(1500):
+        words_ = CLUSTERS[n % 3]
+        # Few words, drawn with repeats: equal weights (ties between columns) are common.
+        title = " ".join(rng.choice(words_, 3).tolist())
+        abstract = " ".join(rng.choice(words_, int(rng.integers(4, 12))).tolist())
+        papers.append(_paper(n, title, abstract))
+    links = related_papers(papers, Settings(count=5))
+    model = text_model(papers)
+    text, names = model.text, model.terms
+    dense = text.toarray()
+    index = {p.id: i for i, p in enumerate(papers)}
+    pairs = {(min(index[pid], index[r.id]), max(index[pid], index[r.id])) for pid, rs in links.items() for r in rs}
+    assert len(pairs) > 4096  # more than one batch of pairs
+    for pid, rs in links.items():
+        for r in rs:
+            i, j = index[pid], index[r.id]
             product = dense[i] * dense[j]
-            order = sorted(np.flatnonzero(product > 0).tolist(), key=lambda c, p=product: (-p[c], c))
-            want, used = [], set()
-            for c in order:
-                stems = {stem(w) for w in str(names[c]).split()}
-                if not stems & used and len(want) < limit:
-                    want.append(str(names[c]))
-                    used |= stems
-            assert have == want, (i, j, limit)
+            terms = _greedy_terms(product, names, TERMS_IN_WHY)
+            assert r.why == ("shared terms: " + ", ".join(terms) if terms else "similar wording"), (i, j)
+    for i, j in sorted(pairs)[::40]:
+        product = dense[i] * dense[j]
+        for limit in (1, 2, 5, 8):
+            assert shared_terms(text, names, i, j, limit) == _greedy_terms(product, names, limit), (i, j, limit)
