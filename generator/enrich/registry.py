@@ -17,7 +17,6 @@ assignment is written down and reused, in whatever order digests are added. Rule
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,8 +35,8 @@ HEADER = """\
 # You may change a `key` here (or pin one with `citekey:` in the paper's note); keep `slug`.
 """
 
-# libyaml's loader and dumper read and write a registry of ten thousand papers in a tenth of the
-# time of the pure-Python safe ones. They read the same; the dumpers differ on long ids (the
+# libyaml's loader and dumper where PyYAML has them (its pure-Python loader took four times as
+# long for ten thousand papers). They read the same; the dumpers differ on long ids (the
 # pure-Python one writes `? id` from about 123 characters, libyaml from about 129), and `dump`
 # writes as libyaml does.
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -73,9 +72,6 @@ class Registry:
             return cls(path=shown)
         try:
             text = path.read_text(encoding="utf-8")
-            fast = _read_own_layout(text)
-            if fast is not None:
-                return cls(fast[0], path=shown, lines=fast[1])
             # Parsed once: the node tree gives the line numbers, the same tree the data (this is
             # what yaml.load does, and 10,000 entries take a while to parse).
             loader = _LOADER(text)
@@ -100,9 +96,6 @@ class Registry:
         return cls(entries, path=shown, lines=lines)
 
     def dump(self) -> str:
-        fast = _write_own_layout(self.entries)
-        if fast is not None:
-            return HEADER + fast
         body = yaml.dump(dict(sorted(self.entries.items())), Dumper=_DUMPER, allow_unicode=True,
                          sort_keys=True, width=200)
         return HEADER + body
@@ -198,59 +191,6 @@ class Registry:
                 self.changed = True
         return {p.id: (pinned.get(p.id, self.entries[p.id]["key"]), self.entries[p.id]["slug"])
                 for p in papers}
-
-
-# One entry as `dump` writes it, every scalar plain (no quotes, no escapes): `id:`, `  key: k`,
-# `  slug: s`. A file that is anything else (edited by hand, values YAML would quote) is read by
-# the YAML loader; this reads the usual file some twenty times faster, to the same result.
-_SCALAR = r"[A-Za-z0-9][A-Za-z0-9_:.+/-]*(?<!:)"
-_ENTRY = re.compile(rf"({_SCALAR}):\n  key: ({_SCALAR})\n  slug: ({_SCALAR})\n")
-_PLAIN = re.compile(_SCALAR)
-
-
-def _read_own_layout(text: str) -> tuple[dict[str, dict[str, str]], dict[str, int]] | None:
-    """Entries and line numbers of a registry in `dump`'s layout, else None."""
-    body = text[len(HEADER):] if text.startswith(HEADER) else None
-    if not body or getattr(_LOADER, "yaml_path_resolvers", None):
-        return None
-    found = _ENTRY.findall(body)
-    if sum(len(a) + len(b) + len(c) + 19 for a, b, c in found) != len(body):
-        return None  # something between or around the entries: not only `dump`'s layout
-    entries: dict[str, dict[str, str]] = {}
-    lines: dict[str, int] = {}
-    first = HEADER.count("\n") + 1
-    for n, (pid, key, slug) in enumerate(found):
-        if pid in entries or not (_plain_str(pid) and _plain_str(key) and _plain_str(slug)):
-            return None
-        entries[pid] = {"key": key, "slug": slug}
-        lines[pid] = first + 3 * n
-    return entries, lines
-
-
-def _write_own_layout(entries: Mapping[str, Mapping[str, str]]) -> str | None:
-    """What the YAML dumper writes for entries that all hold a plain `key` and `slug` (tests
-    compare the two), written directly: the dumper took half a second for ten thousand papers,
-    and every build that adds a paper writes the file. None when any entry is otherwise."""
-    out = []
-    for pid in sorted(entries):
-        entry = entries[pid]
-        if len(entry) != 2 or len(pid) >= 128:  # a long key is written `? key` by the dumper
-            return None
-        key, slug = entry.get("key"), entry.get("slug")
-        if key is None or slug is None:
-            return None
-        for value in (pid, key, slug):
-            if not _PLAIN.fullmatch(value) or not _plain_str(value):
-                return None
-        out.append(f"{pid}:\n  key: {key}\n  slug: {slug}\n")
-    return "".join(out) if out else None
-
-
-def _plain_str(value: str) -> bool:
-    """Whether YAML reads this plain scalar as a string (not a number, date, bool or null): no
-    implicit resolver of the loader matches it (what `Resolver.resolve` checks, in its order)."""
-    table = _LOADER.yaml_implicit_resolvers
-    return not any(regexp.match(value) for _, regexp in (*table.get(value[0], ()), *table.get(None, ())))
 
 
 def _unique_slug(base: str, taken: set[str]) -> str:
