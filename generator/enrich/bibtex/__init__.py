@@ -65,16 +65,6 @@ class _LatexWriter(Writer):  # type: ignore[misc]
         if depth:
             super().check_braces(s)
 
-    def _format_name(self, stream, person):  # type: ignore[no-untyped-def]
-        # The same Person objects come back for the same names (names.to_person is cached), so
-        # each is formatted once; the cache holds the person, so its id is not reused.
-        known = _NAMES.get(id(person))
-        if known is None or known[0] is not person:
-            if len(_NAMES) >= _MAX_NAMES:
-                _NAMES.clear()
-            known = _NAMES[id(person)] = (person, super()._format_name(stream, person))
-        return known[1]
-
     def _write_field(self, stream, type, value):  # type: ignore[no-untyped-def]
         if type == "month" and value in MONTHS:
             stream.write(f",\n    {type} = {value}")
@@ -251,10 +241,6 @@ def _write_named(key: str, kind: str, fields: dict[str, str], names: list[str]) 
             out.append(f",\n    {name} = {_WRITER.quote(value)}")
     out.append("\n}\n")
     return "".join(out)
-
-
-_MAX_NAMES = 50_000
-_NAMES: dict[int, tuple[Person, str]] = {}
 
 
 def block(paper: Paper) -> str:
