@@ -2,13 +2,16 @@
 
     read        seeds/ -> RawDigest records         (sources: one reader per format, chosen by content)
                 content/pages/ -> {path: text}      (sources/pages.py: the curator's own pages, as they are)
+                render/static/ -> {path: text}      (read_assets: the site's CSS and scripts)
     enrich      records -> Library                  (merge, ids, citation keys, topics, related papers)
     notes       Library + content/notes -> Library  (titles, hidden papers, the notes on the pages)
     bibtex      Library -> Library                  (each paper's BibTeX entry)
     references  Library -> FormattedReferences      (render/references.py: each paper's CSL item and
                                                     its references in the configured CSL styles)
-    render      Library, pages, FormattedReferences (pure: every page, listing and export, the pages,
-                -> {path: text}                     and the search index's records)
+    render      RenderContext, pages -> {path: text} (pure: every page, listing and export, the pages,
+                                                    and the search index's records; the context,
+                                                    render/context.py, is made once from the
+                                                    Library, the references and the assets)
     write       {path: text} -> build/              (atomic, write-if-changed, stale files removed)
 
 Each stage is one call whose inputs are its arguments and whose output is its return value. A
@@ -34,6 +37,7 @@ from .write import WriteStats, write_if_changed, write_tree
 if TYPE_CHECKING:
     from .enrich import Registry
     from .notes import NoteCache
+    from .render.context import RenderContext
     from .render.references import FormattedReferences
 
 # How to keep arXiv replacements of papers the list lacks (the build summary and `add` say it).
@@ -84,13 +88,15 @@ def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None =
 
     problems = Problems()
     library, registry = make_library(config, problems, notes_cache)
-    from .render.references import format_references, save_references  # not for a no-change build
+    # The render stage's modules: not for a no-change build.
+    from .render.context import make_context
+    from .render.references import format_references, save_references
     from .sources.pages import read_pages
 
     # Read after the model is made only so that its warnings come where they always came.
     pages = read_pages(config.pages_dir, config.root, problems)
     formatted = format_references(library, config)
-    files = render(library, pages, config, problems, formatted)
+    files = render(make_context(library, config, formatted, read_assets()), pages, problems)
     result = BuildResult(library, problems, files, references=formatted)
     if write and (accept is None or accept(result)):
         result.stats = write_tree(config.build_dir, files, protected=_protected(config))
@@ -134,15 +140,16 @@ def make_library(config: Config, problems: Problems,
     return library, registry
 
 
-def render(library: Library, pages: Mapping[str, str], config: Config, problems: Problems,
-           formatted: FormattedReferences) -> dict[str, str]:
-    """Every file of the docs folder: the generated ones and the curator's own `pages` (as
-    `sources.pages.read_pages` read them), which go in unchanged unless they take a generated name.
-    `formatted`: the references stage's result (`render.references.format_references`)."""
+def render(ctx: RenderContext, pages: Mapping[str, str], problems: Problems) -> dict[str, str]:
+    """Every file of the docs folder: the generated ones (of the build's context, made by
+    `render.context.make_context` from the library, the references stage's result and the
+    assets) and the curator's own `pages` (as `sources.pages.read_pages` read them), which go in
+    unchanged unless they take a generated name."""
     from .render import render_site
     from .render.search_records import RECORDS, records_file, search_records
 
-    files = render_site(library, config, formatted)
+    library = ctx.library
+    files = render_site(ctx)
     for rel, text in pages.items():
         if rel in files:
             problems.warn(f"content/pages/{rel}", 0, "has the name of a generated page; skipped")
@@ -151,6 +158,16 @@ def render(library: Library, pages: Mapping[str, str], config: Config, problems:
     # What the search index holds (site/search.py gives it to Pagefind after MkDocs' build).
     files[RECORDS] = records_file(search_records(library, pages))
     return files
+
+
+def read_assets() -> dict[str, str]:
+    """The static assets' text (generator/render/static/), by their path in the docs folder."""
+    from importlib import resources
+
+    from .render.context import ASSETS
+
+    static = resources.files("generator.render").joinpath("static")
+    return {target: static.joinpath(name).read_text("utf-8") for target, name in ASSETS.items()}
 
 
 def read_library(config: Config, notes_cache: NoteCache | None = None) -> Library:

@@ -27,13 +27,14 @@ from typing import Any, TextIO
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 
-from .build import BuildResult, StoredResult, build, read_library
+from .build import BuildResult, StoredResult, build, read_assets, read_library
 from .config import Config, load_config
 from .errors import GeneratorError, Problems, count
 from .model import Library
 from .notes import NoteCache, load_notes, reindex
 from .notes.model import Note, NoteIndex
 from .render import render_note_pages
+from .render.context import make_context
 from .render.references import FormattedReferences, format_references
 from .render.search_records import RECORDS, records_file, search_records
 from .sources.pages import read_pages
@@ -281,7 +282,7 @@ class Watcher:
         library = reindex(self.library, notes, problems)
         assert library.notes is not None
         ids = affected_papers(self.library.notes, library.notes)
-        files = render_note_pages(library, self.config, ids, self.references)
+        files = render_note_pages(make_context(library, self.config, self.references, read_assets()), ids)
         # A note's words and reading status are in the search index's records too.
         pages = read_pages(self.config.pages_dir, self.config.root, Problems())
         files[RECORDS] = records_file(search_records(library, pages))

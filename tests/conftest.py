@@ -13,6 +13,8 @@ import pytest
 
 from generator.build import BuildResult, build
 from generator.config import Config, load_config
+from generator.model import Library
+from generator.render.context import RenderContext
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "seeds"
@@ -142,3 +144,13 @@ def without_citeproc(monkeypatch: pytest.MonkeyPatch, folder: Path,
         (package / "__init__.py").write_text(f"raise ImportError('{name} is gone')\n", encoding="utf-8")
         monkeypatch.setitem(sys.modules, name, None)  # type: ignore[arg-type]
     monkeypatch.syspath_prepend(str(folder / "gone"))
+
+
+def render_context(library: Library, config: Config) -> RenderContext:
+    """The render stage's context as a build makes it, with the references stage's result for
+    `library` (from the project's references cache where it has them, formatted now where not)."""
+    from generator.build import read_assets
+    from generator.render.context import make_context
+    from generator.render.references import format_references
+
+    return make_context(library, config, format_references(library, config), read_assets())

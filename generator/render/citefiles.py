@@ -41,11 +41,11 @@ def csl_items(papers: Iterable[Paper]) -> dict[str, dict[str, Any]]:
     return {p.id: csl_item(p) for p in papers}
 
 
-def reference_files(library: Library, tag_slugs: dict[str, str], by_id: dict[str, Paper],
-                    items: Mapping[str, dict[str, Any]] | None = None) -> dict[str, str]:
+def reference_files(library: Library, tag_slugs: Mapping[str, str], by_id: Mapping[str, Paper],
+                    items: Mapping[str, dict[str, Any]]) -> dict[str, str]:
     """`references.json|.ris` and the same for every tag and digest. `tag_slugs`: `all_tag_slugs`;
-    `items`: `csl_items(library.papers)` when the build has made them already."""
-    items = csl_items(library.papers) if items is None else items
+    `items`: the papers' CSL items, made once for the build (the references stage's `items`,
+    which the render context holds)."""
     files = {
         "references.json": csl_json(json_line(items[p.id]) for p in library.papers),
         "references.ris": "".join(ris_from_item(items[p.id]) for p in library.papers),

@@ -15,14 +15,13 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from ..config import Config
 from ..enrich.display import title_text
-from ..model import Library, Paper
+from ..model import Paper
+from .context import RenderContext, Settings
 from .indexes import newest
 from .links import page_url, paper_md, tag_feed
 
 FEED = "feed.xml"
-DEFAULT_ENTRIES = 50
 # A feed needs an `updated` time; a list without one dated paper says this.
 _EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
 
@@ -36,16 +35,12 @@ def xml_text(text: str) -> str:
     return _NOT_XML.sub("", text)
 
 
-def feed_entries(config: Config) -> int:
-    value = config.extra.get("feed_entries", DEFAULT_ENTRIES)
-    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else DEFAULT_ENTRIES
-
-
-def render_feeds(library: Library, config: Config, slugs: dict[str, str]) -> dict[str, str]:
-    """`feed.xml` and `feed-<slug>.xml` for each tag (`slugs`: `all_tag_slugs(library)`), each of
-    the newest `feed_entries` papers, newest digest first (the home page's order)."""
-    size = feed_entries(config)
-    order = newest(library, count=len(library.papers))
+def render_feeds(ctx: RenderContext) -> dict[str, str]:
+    """`feed.xml` and `feed-<slug>.xml` for each tag, each of the newest `feed_entries` papers
+    (render/context.py, Settings), newest digest first (the home page's order)."""
+    library, config, slugs = ctx.library, ctx.settings, ctx.tag_slugs
+    size = config.feed_entries
+    order = newest(library, ctx.papers_by_id, count=len(library.papers))
     per_tag: dict[str, list[Paper]] = {}
     for paper in order:
         for tag in paper.tags:
@@ -94,7 +89,7 @@ def atom(papers: list[Paper], base: str, path: str, title: str, subtitle: str = 
     return str(fg.atom_str(pretty=False).decode("utf-8")) + "\n"
 
 
-def _base(config: Config) -> str:
+def _base(config: Settings) -> str:
     url = config.site_url or "http://127.0.0.1:8000/"
     return url if url.endswith("/") else url + "/"
 

@@ -5,15 +5,17 @@ hold 50,000 rows, which Python-Markdown took twenty seconds to parse."""
 
 from __future__ import annotations
 
-from ..config import Config
+from collections.abc import Mapping
+
 from ..enrich.display import title_text
 from ..errors import count
 from ..model import STATUSES, Digest, Library, Paper
 from . import escape
+from .context import RenderContext, Settings
 from .html import FLAG, Ids, heading, table
 from .links import digest_md, paper_md, rel, url_from
-from .listing import all_order, anchor, entry, paper_rows_table
 from .pagination import PAGE_SIZE, page_md, pager, pages, year_links, year_starts
+from .rows import Entry, all_order, anchor, paper_rows_table
 from .status import PAGES, status_counts
 from .venue import venue_line
 
@@ -30,9 +32,8 @@ def paper_table(papers: list[Paper], from_md: str) -> str:
     return paper_rows_table(["Title", "First author", "Venue", "Year"], papers, from_md, venue=True)
 
 
-def newest(library: Library, count: int = 10) -> list[Paper]:
+def newest(library: Library, by_id: Mapping[str, Paper], count: int = 10) -> list[Paper]:
     """Newest digests first, in the order each digest lists its papers."""
-    by_id = library.by_id()
     order: dict[str, Paper] = {}  # a dict, not a list: `in` on a list made this O(n²)
     for d in sorted(library.digests, key=lambda d: (d.date is not None, d.date), reverse=True):
         for i in d.paper_ids:
@@ -43,17 +44,18 @@ def newest(library: Library, count: int = 10) -> list[Paper]:
     return list(order.values())[:count]
 
 
-def render_home(library: Library, config: Config) -> str:
+def render_home(ctx: RenderContext) -> str:
+    library, settings = ctx.library, ctx.settings
     me = "index.md"
     n = len(library.papers)
     accepted = sum(1 for p in library.papers if p.status == "accepted")
     lines = [
         "---", "title: Home", "---", "",
-        f"# {escape.text(config.site_name)}", "",
-        escape.text(config.site_description) if config.site_description else "", "",
+        f"# {escape.text(settings.site_name)}", "",
+        escape.text(settings.site_description) if settings.site_description else "", "",
         f'<p class="rl-counts"><strong>{n}</strong> papers from <strong>{len(library.digests)}</strong> '
         f"digests · <strong>{accepted}</strong> accepted</p>", "",
-        *_status_line(library),
+        *_status_line(library, ctx.papers_by_id),
         "[All papers](all.md){ .md-button .md-button--primary } "
         "[Digests](digests/index.md){ .md-button } [Tags](tags.md){ .md-button }", "",
         "Download everything: [references.bib](references.bib) (BibTeX) · "
@@ -62,16 +64,16 @@ def render_home(library: Library, config: Config) -> str:
         "## Newest papers", "",
     ]
     if not library.papers:
-        lines += _first_steps(config)
-    for p in newest(library):
+        lines += _first_steps(settings)
+    for p in newest(library, ctx.papers_by_id):
         lines.append(f"- {paper_link(p, me)} — {first_author(p)}, {escape.text(venue_line(p))}")
     lines.append("")
     return "\n".join(lines)
 
 
-def _first_steps(config: Config) -> list[str]:
+def _first_steps(settings: Settings) -> list[str]:
     """What an empty list's home page says: how to add the first digest."""
-    seeds = escape.text(config.seeds_dir.name)
+    seeds = escape.text(settings.seeds_folder)
     return [
         '<div class="admonition tip rl-first-steps" markdown>',
         '<p class="admonition-title">No papers yet: add your first digest</p>',
@@ -81,11 +83,11 @@ def _first_steps(config: Config) -> list[str]:
         "</div>", ""]
 
 
-def _status_line(library: Library) -> list[str]:
+def _status_line(library: Library, by_id: Mapping[str, Paper]) -> list[str]:
     """Counts from the curator's notes, linking to the status pages."""
     if library.notes is None:
         return []
-    counts = status_counts(library)
+    counts = status_counts(library, by_id)
     labels = {"to-read": "to read", "reading": "reading", "read": "read"}
     items = [f"[**{counts[status]}** {labels[status]}]({page})" for status, page, *_ in PAGES]
     return ["Your reading: " + " · ".join(items), ""]
@@ -93,7 +95,7 @@ def _status_line(library: Library) -> list[str]:
 
 def render_all_pages(library: Library, size: int = PAGE_SIZE) -> dict[str, str]:
     """`all.md` and, past `size` papers, `all/2/index.md`, `all/3/index.md`, ...: a table of `size` papers each."""
-    papers = all_order(library)
+    papers = all_order(library.papers)
     form = filter_form(library)
     chunks = pages(papers, size)
     years = year_starts(chunks)
@@ -122,7 +124,7 @@ def render_all_pages(library: Library, size: int = PAGE_SIZE) -> dict[str, str]:
         elif markdown:
             lines += ["| Title | First author | Venue | Year |", "| --- | --- | --- | --- |"]
             lines += [f"| [{e.title}]({rel(me, paper_md(e.paper))}) | {e.author} | {e.venue} | {e.year} |"
-                      for e in map(entry, chunk)]
+                      for e in map(Entry, chunk)]
         else:
             lines.append(paper_table(chunk, me))
         if len(chunks) > 1:
@@ -187,11 +189,10 @@ def _why_empty(digest: Digest) -> str:
     return "Nothing from this digest is in the list: its papers are hidden by notes."
 
 
-def render_digest_pages(digest: Digest, library: Library, by_id: dict[str, Paper] | None = None,
-                        size: int = PAGE_SIZE) -> dict[str, str]:
-    """A digest's page, split into `digests/<slug>/2/index.md`, ... when it lists more than `size` papers."""
+def render_digest_pages(digest: Digest, by_id: Mapping[str, Paper], size: int = PAGE_SIZE) -> dict[str, str]:
+    """A digest's page, split into `digests/<slug>/2/index.md`, ... when it lists more than `size`
+    papers (`by_id`: the library's papers by id)."""
     base = digest_md(digest)
-    by_id = library.by_id() if by_id is None else by_id
     papers = [by_id[i] for i in digest.paper_ids if i in by_id]
     date = f"{digest.date} (from the {digest.date_source})" if digest.date else "unknown"
     chunks = pages(papers, size)
@@ -215,7 +216,7 @@ def render_digest_pages(digest: Digest, library: Library, by_id: dict[str, Paper
         start = (n - 1) * size + 1
         lines.append(f'<ol start="{start}">' if start > 1 else "<ol>")
         for p in chunk:
-            e = entry(p)
+            e = Entry(p)
             lines.append(f"<li>{anchor(e, me)} — {e.author} · {e.venue}</li>")
         lines.append("</ol>")
         if len(chunks) > 1:

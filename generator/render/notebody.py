@@ -10,14 +10,13 @@ written as entities.
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from ..config import Config
 from ..enrich.display import title_text
 from ..model import Paper
 from ..notes.markdown import new_parser, parse, wikilinks
@@ -61,9 +60,11 @@ def render_body(body: str, resolved: tuple[tuple[str, Rendered], ...]) -> str:
     return html.replace("`", "&#96;").replace("~", "&#126;").strip("\n")
 
 
-def note_html(body: str, links: Sequence[Link], me: Paper, papers: dict[str, Paper], config: Config) -> str:
+def note_html(body: str, links: Sequence[Link], me: Paper, papers: Mapping[str, Paper],
+              directory_urls: bool) -> str:
     """The body of `me`'s note as HTML, its wiki-links (`links`, as the notes stage resolved
-    them) pointing at their papers' pages, titled by their papers' titles."""
+    them) pointing at their papers' pages, titled by their papers' titles (`directory_urls`:
+    mkdocs.yml's use_directory_urls)."""
     targets = {lk.target: lk.paper_id for lk in links}
     resolved: list[tuple[str, Rendered]] = []
     for target in dict.fromkeys(t for t, _, _ in wikilinks(body)):
@@ -72,12 +73,12 @@ def note_html(body: str, links: Sequence[Link], me: Paper, papers: dict[str, Pap
             resolved.append((target, (None, escape.text(target))))
         else:
             p = papers[pid]
-            resolved.append((target, (_href(me, p, config), escape.text(title_text(p.title)))))
+            resolved.append((target, (_href(me, p, directory_urls), escape.text(title_text(p.title)))))
     return render_body(body, tuple(resolved))
 
 
-def _href(from_paper: Paper, to_paper: Paper, config: Config) -> str:
+def _href(from_paper: Paper, to_paper: Paper, directory_urls: bool) -> str:
     """A link inside raw HTML, which MkDocs does not rewrite: write the final URL."""
-    if config.use_directory_urls:
+    if directory_urls:
         return posixpath.relpath(f"papers/{to_paper.slug}/", f"papers/{from_paper.slug}/") + "/"
     return f"{to_paper.slug}.html"

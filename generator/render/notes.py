@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from ..config import Config
+from collections.abc import Mapping
+
 from ..model import Library, Paper
 from ..notes.model import STATUS_LABELS, Note
 from . import escape
+from .context import RenderContext, Settings
 from .html import Ids, heading
 from .links import paper_anchor, paper_md
 from .notebody import note_html
@@ -20,24 +22,23 @@ def rating_badge(rating: int) -> str:
     return f'<span class="rl-badge rl-rating" title="Rated {rating} out of 5">{stars} {rating}/5</span>'
 
 
-def edit_link(note: Note, config: Config) -> str:
+def edit_link(note: Note, settings: Settings) -> str:
     """`Edit this note` on the repository host when `extra.readinglist.edit_url` (the one the page
     header's button uses) or `repo_url` is set, else where the file is."""
     path = escape.attr(note.path)
-    edit_url = config.extra.get("edit_url")
-    if isinstance(edit_url, str) and edit_url.startswith(("http://", "https://")):
-        href = escape.url(edit_url.rstrip("/") + "/" + note.path)
+    if settings.edit_url:
+        href = escape.url(settings.edit_url.rstrip("/") + "/" + note.path)
         if href:
             return f'<p class="rl-note-edit"><a href="{href}" title="{path}">Edit this note</a></p>'
-    if config.repo_url:
-        base = config.edit_uri
+    if settings.repo_url:
+        base = settings.edit_uri
         if not base.startswith(("http://", "https://")):
             # MkDocs' edit_uri is relative to docs_dir (our generated build/); notes live in content/.
             base = base.strip("/")
-            docs = config.build_dir.name
+            docs = settings.docs_folder
             if base.endswith("/" + docs) or base == docs:
                 base = base[: -len(docs)].rstrip("/")
-            base = config.repo_url.rstrip("/") + "/" + (base or "edit/main")
+            base = settings.repo_url.rstrip("/") + "/" + (base or "edit/main")
         href = escape.url(base.rstrip("/") + "/" + note.path)
         if href:
             return f'<p class="rl-note-edit"><a href="{href}" title="{path}">Edit this note</a></p>'
@@ -45,11 +46,9 @@ def edit_link(note: Note, config: Config) -> str:
             "in mkdocs.yml for a link)</p>")
 
 
-def note_section(paper: Paper, library: Library, config: Config, ids: Ids | None = None,
-                 by_id: dict[str, Paper] | None = None) -> str:
-    """The curator's note on `paper`: badges, the body as HTML, the edit link (`by_id`: the
-    library's papers by id, given when the caller has them)."""
-    index = library.notes
+def note_section(paper: Paper, ctx: RenderContext, ids: Ids | None = None) -> str:
+    """The curator's note on `paper`: badges, the body as HTML, the edit link."""
+    index = ctx.library.notes
     note = index.by_paper.get(paper.id) if index else None
     if index is None or note is None:
         return ""
@@ -64,19 +63,17 @@ def note_section(paper: Paper, library: Library, config: Config, ids: Ids | None
     if badges:
         parts.append('<p class="rl-note-meta">' + " ".join(badges) + "</p>")
     links = index.links.get(note.path, ())
-    if by_id is None and any(lk.paper_id for lk in links):
-        by_id = library.by_id()
-    body = note_html(note.body, links, paper, by_id or {}, config)
+    body = note_html(note.body, links, paper, ctx.papers_by_id, ctx.settings.use_directory_urls)
     if body:
         parts += ['<div class="rl-note-body">', body, "</div>"]
-    parts.append(edit_link(note, config))
+    parts.append(edit_link(note, ctx.settings))
     return "\n".join(parts) + "\n"
 
 
-def mentions_section(paper: Paper, library: Library, ids: Ids | None = None) -> str:
+def mentions_section(paper: Paper, library: Library, by_id: Mapping[str, Paper], ids: Ids | None = None) -> str:
+    """The papers whose notes link to `paper` (`by_id`: the library's papers by id)."""
     index = library.notes
     mentioned = index.mentions.get(paper.id, ()) if index else ()
-    by_id = library.by_id() if mentioned else {}
     me = paper_md(paper)
     items = [f"<li>{paper_anchor(by_id[i], me)}</li>" for i in mentioned if i in by_id]
     if not items:

@@ -11,10 +11,11 @@ from functools import lru_cache
 from urllib.parse import quote
 
 from ..enrich.display import title_text
-from ..model import Digest, Library, Paper
+from ..model import Paper
 from ..sources.subjects import class_name
 from . import escape
 from .chips import chips
+from .context import RenderContext
 from .highwire import front_matter_lines
 from .html import FLAG, Ids, cite_tabs, code_block, heading
 from .links import digest_md, paper_md, url_from
@@ -160,27 +161,24 @@ def _tag_line(tag: str) -> str:
     return f"  - {escape.yaml_string(tag)}"
 
 
-def render_paper(paper: Paper, library: Library, bibtex: str,
-                 after_abstract: tuple[Section, ...] = (), after_bibtex: tuple[Section, ...] = (),
-                 slugs: dict[str, str] | None = None, digests: dict[str, Digest] | None = None,
-                 edit_url: str = "", references: list[tuple[str, str]] | None = None) -> str:
+def render_paper(paper: Paper, ctx: RenderContext, bibtex: str,
+                 after_abstract: tuple[Section, ...] = (), after_bibtex: tuple[Section, ...] = ()) -> str:
     """The paper page. Other stages contribute whole HTML sections (note, tags, related papers,
-    graph) through `after_abstract` / `after_bibtex`, so this stays one straight list. `slugs`
-    names each tag's page (render/tagnames.py, `tag_slugs`), for the tag chips; `digests` the digests
-    by path (made once per build by the caller, not once per page); `references` the formatted
-    references as (tab label, text), shown in tabs beside the BibTeX entry."""
+    graph) through `after_abstract` / `after_bibtex`, so this stays one straight list. From the
+    build's context: the tag slugs (for the tag chips), the digests by path (for the sources),
+    the edit URL and the formatted references, shown in tabs beside the BibTeX entry."""
+    library = ctx.library
+    references = ctx.references.of(paper)
     ids = Ids()
     me = paper_md(paper)
-    if digests is None:
-        digests = {d.path: d for d in library.digests}
     note = library.notes.by_paper.get(paper.id) if library.notes else None
     parts = [
         front_matter(paper),
         "",
-        chips(paper, me, slugs or {}),
+        chips(paper, me, ctx.tag_slugs),
         heading(1, escape.text(title_text(paper.title)), ids),
         author_line(paper),
-        header(paper, note.path if note else None, edit_url),
+        header(paper, note.path if note else None, ctx.settings.edit_url),
         *filter(None, [arxiv_details(paper)]),
         heading(2, "Abstract", ids),
         _abstract(paper),
@@ -197,9 +195,9 @@ def render_paper(paper: Paper, library: Library, bibtex: str,
         parts.append(f'<p class="rl-subjects">Subjects: {names}</p>')
     parts += [heading(2, "Sources", ids), "<ul>"]
     for src in paper.sources:
-        d = digests.get(src.path)
+        d = ctx.digests_by_path.get(src.path)
         title = escape.text(d.title) if d else escape.text(src.name)
-        target = f'<a href="{_digest_url(me, d)}">{title}</a>' if d else title
+        target = f'<a href="{url_from(me, digest_md(d))}">{title}</a>' if d else title
         parts.append(f"<li>{target}, line {src.line}</li>")
     parts += ["</ul>", ""]
     return "\n".join(parts)
@@ -210,17 +208,6 @@ def _category_html(code: str) -> str:
     it is no arXiv category)."""
     name = class_name(code)
     return f"{escape.text(name)} ({escape.text(code)})" if name != code else escape.text(code)
-
-
-def _digest_url(me: str, digest: Digest) -> str:
-    # Every paper page is papers/<slug>/index.md: the link to a digest is the same from all of them.
-    if me.startswith("papers/") and me.endswith("/index.md") and me.count("/") == 2:
-        return _PAPER_TO_DIGEST.get(digest.slug) or _PAPER_TO_DIGEST.setdefault(
-            digest.slug, url_from(me, digest_md(digest)))
-    return url_from(me, digest_md(digest))
-
-
-_PAPER_TO_DIGEST: dict[str, str] = {}
 
 
 def _sections(sections: tuple[Section, ...], ids: Ids) -> list[str]:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ..model import Library, Paper
+from collections.abc import Mapping
+
+from ..model import Paper
 from . import escape
 from .graph import Neighbour, neighbour, neighbourhood_svg
 from .html import Ids, heading
@@ -30,9 +32,8 @@ def _item_head(other: Neighbour) -> str:
     return head
 
 
-def related_section(paper: Paper, library: Library, by_id: dict[str, Paper] | None = None,
-                    ids: Ids | None = None) -> str:
-    by_id = by_id or library.by_id()
+def related_section(paper: Paper, by_id: Mapping[str, Paper], ids: Ids | None = None) -> str:
+    """The papers related to `paper` (`by_id`: the library's papers by id), with the reasons."""
     links = [(r, neighbour(by_id[r.id])) for r in paper.related if r.id in by_id and r.id != paper.id]
     if not links:
         return ""

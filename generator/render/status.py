@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 
 from ..enrich.display import title_text
 from ..enrich.text import plain_title
@@ -26,32 +27,22 @@ def queue_order(note: Note, paper: Paper) -> tuple[int, dt.date, str]:
     return (-(note.rating or 0), note.added or dt.date.max, plain_title(paper.title).casefold())
 
 
-def by_status(library: Library, status: str, by_id: dict[str, Paper] | None = None) -> list[tuple[Paper, Note]]:
+def by_status(library: Library, status: str, by_id: Mapping[str, Paper]) -> list[tuple[Paper, Note]]:
+    """The papers whose note has `status`, in `queue_order` (`by_id`: the library's papers by id)."""
     index = library.notes
     if index is None:
         return []
     marked = [(pid, n) for pid, n in index.by_paper.items() if n.status == status]
-    if not marked:  # no index of ten thousand papers for no note (home and the status pages ask six times)
-        return []
-    by_id = library.by_id() if by_id is None else by_id
     pairs = [(by_id[pid], n) for pid, n in marked if pid in by_id]
     return sorted(pairs, key=lambda pn: queue_order(pn[1], pn[0]))
 
 
-def _ids(library: Library) -> dict[str, Paper] | None:
-    """`library.by_id()` when some note has a status (else None: `by_status` needs none)."""
-    index = library.notes
-    return library.by_id() if index is not None and any(n.status for n in index.by_paper.values()) else None
-
-
-def status_counts(library: Library) -> dict[str, int]:
-    by_id = _ids(library)
+def status_counts(library: Library, by_id: Mapping[str, Paper]) -> dict[str, int]:
     return {status: len(by_status(library, status, by_id)) for status, *_ in PAGES}
 
 
-def render_status_pages(library: Library) -> dict[str, str]:
+def render_status_pages(library: Library, by_id: Mapping[str, Paper]) -> dict[str, str]:
     out = {}
-    by_id = _ids(library)
     for status, page, title, intro in PAGES:
         pairs = by_status(library, status, by_id)
         lines = ["---", f"title: {title}", "---", "", f"# {title}", "", intro, ""]

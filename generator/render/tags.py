@@ -9,20 +9,22 @@ render/tagnames.py's.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..enrich import bibtex
 from ..model import Library, Paper
 from . import escape
 from .html import FLAG, Ids, heading
 from .links import rel, tag_feed, url_from
-from .listing import all_order, paper_rows_table, sort_key
-from .tagnames import all_tag_slugs, papers_by_tag, tag_md
+from .rows import all_order, paper_rows_table, sort_key
+from .tagnames import papers_by_tag, tag_md
 
 INDEX_MD = "tags.md"
 
 
 def render_tag_page(name: str, slug: str, papers: list[Paper], description: str = "", *,
                     ordered: bool = False) -> str:
-    """`ordered`: `papers` are in `listing.all_order` already."""
+    """`ordered`: `papers` are in `rows.all_order` already."""
     me = tag_md(slug)
     ordered_papers = papers if ordered else sorted(papers, key=sort_key)
     count = f"{len(ordered_papers)} paper" + ("" if len(ordered_papers) == 1 else "s")
@@ -41,7 +43,7 @@ def render_tag_page(name: str, slug: str, papers: list[Paper], description: str 
     return "\n".join(lines) + "\n"
 
 
-def render_tags_index(library: Library, slugs: dict[str, str]) -> str:
+def render_tags_index(library: Library, slugs: Mapping[str, str]) -> str:
     groups = papers_by_tag(library)
     described = dict(library.topics)
     lines = [
@@ -68,28 +70,25 @@ OWN_TAG = "Tags given in your notes (`tags:`) that are not topics of `content/to
 OWN_TAG_PAGE = "A tag of your own: given in notes, not a topic of content/topics.yml."
 
 
-def render_tag_pages(library: Library) -> dict[str, str]:
-    """`tags.md` and the tag pages."""
-    slugs = all_tag_slugs(library)
+def render_tag_pages(library: Library, slugs: Mapping[str, str]) -> dict[str, str]:
+    """`tags.md` and the tag pages (`slugs`: `tagnames.all_tag_slugs(library)`)."""
     described = dict(library.topics)
     own = set(library.own_tags)
     files = {INDEX_MD: render_tags_index(library, slugs)}
     # Grouped from the papers in page order, so no tag's list needs sorting; the pages still come
     # in the order the tags are first met in the library.
     ordered: dict[str, list[Paper]] = {name: [] for p in library.papers for name in p.tags}
-    for paper in all_order(library):
+    for paper in all_order(library.papers):
         for tag in paper.tags:
             ordered[tag].append(paper)
     for name, papers in ordered.items():
         about = described.get(name) or (OWN_TAG_PAGE if name in own else "")
-        files[tag_md(slugs[name])] = render_tag_page(name, slugs[name], papers, about,
-                                                     ordered=True)
+        files[tag_md(slugs[name])] = render_tag_page(name, slugs[name], papers, about, ordered=True)
     return files
 
 
-def render_tag_bibs(library: Library) -> dict[str, str]:
-    """`tags/<slug>.bib` for every tag: the entries the paper pages wrote, put together."""
-    slugs = all_tag_slugs(library)
+def render_tag_bibs(library: Library, slugs: Mapping[str, str]) -> dict[str, str]:
+    """`tags/<slug>.bib` for every tag: the entries the BibTeX stage wrote, put together."""
     return {f"tags/{slugs[name]}.bib": bibtex.bibliography(papers) for name, papers in papers_by_tag(library).items()}
 
 

@@ -1,7 +1,7 @@
 """A paper's venue line, `TMLR · accepted · Aug 2025`: the badge on its page, a column of the
 listings, `venue_line` in papers.json.
 
-A module of its own because the paper page, the listings (render/listing.py) and the exports all
+A module of its own because the paper page, the listings (render/rows.py) and the exports all
 show it: none of them imports another for it.
 """
 

@@ -14,7 +14,7 @@ import pytest
 from generator.build import BuildResult, build
 from generator.config import load_config
 from generator.render import render_site
-from tests.conftest import code_text, copy_project, page_h1
+from tests.conftest import code_text, copy_project, page_h1, render_context
 
 HERTRICH = "papers/generative-feature-training-of-thin-2-layer-networks/index.md"
 MARON = "papers/one-shot-federated-distillation-using-monoclass-teachers-a/index.md"
@@ -180,8 +180,7 @@ def test_problems_name_file_and_line(site: BuildResult) -> None:
 def test_edit_link_points_at_the_repository(site: BuildResult, root: Path) -> None:
     config = replace(load_config(root / "mkdocs.yml"),
                      repo_url="https://github.com/someone/papers", edit_uri="edit/main/build/")
-    assert site.references is not None
-    page = render_site(site.library, config, site.references)[HERTRICH]
+    page = render_site(render_context(site.library, config))[HERTRICH]
     assert ('<p class="rl-note-edit"><a href="https://github.com/someone/papers/edit/main/content/notes/'
             'hertrich2025generative.md" title="content/notes/hertrich2025generative.md">Edit this note</a></p>'
             ) in page

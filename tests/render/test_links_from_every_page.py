@@ -1,18 +1,21 @@
-"""The per-build caches of the paper-page render give what an uncached call gives: a chip or a
-link cached for one page is never reused where it would point elsewhere, and a paper that
-changed (a new object under the same id, as under `serve`) is drawn anew."""
+"""The links a paper page draws point where they should from wherever they are drawn: a tag chip,
+a source's digest; and a paper that changed (a new object under the same id, as under `serve`) is
+drawn anew."""
 
 from __future__ import annotations
 
 import dataclasses
 import datetime as dt
 
-from generator.model import Digest, Paper, Related, SourceRef
+from generator.config import Config
+from generator.enrich.bibtex import with_entries
+from generator.model import Digest, Library, Paper, Related, SourceRef
+from generator.render import render_paper_files
 from generator.render.chips import chips
 from generator.render.graph import neighbour
 from generator.render.links import url_from
-from generator.render.paper import _digest_url
 from generator.render.related import _item_head
+from tests.conftest import ROOT, render_context
 
 
 def paper(pid: str, title: str, tags: tuple[str, ...] = (), related: tuple[Related, ...] = ()) -> Paper:
@@ -32,10 +35,18 @@ def test_a_chip_links_to_its_tag_page_from_wherever_it_is_drawn() -> None:
     assert 'href="../../tags/graphs/"' in chips(p, "papers/beta/index.md", slugs)
 
 
-def test_the_digest_link_of_a_paper_page_is_the_one_url_from_gives() -> None:
-    d = Digest("seeds/a.txt", "listing", "A digest", None, "none", ("alpha",), "a-digest")
-    for me in ("papers/alpha/index.md", "papers/beta/index.md", "index.md", "papers/sub/x/index.md", "all.md"):
-        assert _digest_url(me, d) == url_from(me, "digests/a-digest/index.md")
+def test_the_sources_of_a_paper_page_link_to_their_digests_pages() -> None:
+    digests = [Digest("seeds/a.txt", "listing", "A digest", None, "none", ("alpha",), "a-digest"),
+               Digest("seeds/b.txt", "listing", "B <digest>", None, "none", ("alpha",), "b-digest")]
+    p = dataclasses.replace(paper("alpha", "Alpha"), sources=(SourceRef("seeds/a.txt", 3), SourceRef("seeds/b.txt", 7),
+                                                              SourceRef("seeds/gone.txt", 9)))
+    library = with_entries(Library(papers=[p], digests=digests))
+    config = Config(root=ROOT, build_dir=ROOT, seeds_dir=ROOT, content_dir=ROOT, registry_path=ROOT / "citekeys.yml")
+    page = render_paper_files(library.papers[0], render_context(library, config))["papers/alpha/index.md"]
+    assert url_from("papers/alpha/index.md", "digests/a-digest/index.md") == "../../digests/a-digest/"
+    assert ('<li><a href="../../digests/a-digest/">A digest</a>, line 3</li>\n'
+            '<li><a href="../../digests/b-digest/">B &#60;digest&#62;</a>, line 7</li>\n'
+            "<li>gone.txt, line 9</li>") in page
 
 
 def test_a_changed_paper_is_drawn_anew() -> None:

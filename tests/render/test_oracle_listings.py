@@ -1,4 +1,4 @@
-"""The listing pages' fast paths (listing.py, exports.record_json, map.strong_edges) write what
+"""The listing pages' fast paths (rows.py, exports.record_json, map.strong_edges) write what
 the plain code they replaced wrote: that code is kept here, applied to small hand-made inputs."""
 
 from __future__ import annotations
@@ -12,11 +12,12 @@ import pytest
 from generator.enrich.bibtex import with_entries
 from generator.enrich.text import plain_title
 from generator.model import Library, Paper, Related, SourceRef, evolve
-from generator.render import escape, exports, listing
+from generator.render import escape, exports, rows
 from generator.render.html import table
 from generator.render.indexes import render_all_pages, render_digest_pages
 from generator.render.links import paper_anchor
 from generator.render.map import STRONG, render_map, strong_edges
+from generator.render.tagnames import all_tag_slugs
 from generator.render.tags import render_tag_page, render_tag_pages
 from generator.render.venue import venue_line
 
@@ -61,32 +62,25 @@ def _old_key(p: Paper) -> tuple[int, str, str]:
 def test_rows_and_anchors_are_the_plain_ones(from_md: str) -> None:
     papers = _papers()
     for venue in (False, True):
-        rows = [[paper_anchor(p, from_md), _old_first_author(p),
+        want = [[paper_anchor(p, from_md), _old_first_author(p),
                  *([escape.text(venue_line(p))] if venue else []), str(p.year or "")] for p in papers]
         head = ["Title", "First author", *(["Venue"] if venue else []), "Year"]
-        assert listing.paper_rows_table(head, papers, from_md, venue) == table(head, rows)
+        assert rows.paper_rows_table(head, papers, from_md, venue) == table(head, want)
     for p in papers:
-        assert listing.anchor(listing.entry(p), from_md) == paper_anchor(p, from_md)
-
-
-def test_entries_are_kept_per_paper_object_and_made_again_for_a_new_one() -> None:
-    p = _papers()[0]
-    assert listing.entry(p) is listing.entry(p)
-    q = evolve(p, title="Other")
-    assert listing.entry(q).title == "Other" and listing.entry(p).title != "Other"
+        assert rows.anchor(rows.Entry(p), from_md) == paper_anchor(p, from_md)
 
 
 def test_orders_and_pages_are_the_plain_ones() -> None:
     lib = _library()
-    assert listing.all_order(lib) == sorted(lib.papers, key=_old_key)
-    pages = render_tag_pages(lib)
+    assert rows.all_order(lib.papers) == sorted(lib.papers, key=_old_key)
+    pages = render_tag_pages(lib, all_tag_slugs(lib))
     assert pages["tags/t2/index.md"] == render_tag_page("T2", "t2", [p for p in lib.papers if "T2" in p.tags])
     assert "title:c" not in pages["tags/t1/index.md"]
     assert list(render_all_pages(lib, 3)) == ["all.md", "all/2/index.md"]
     from generator.model import Digest
 
     digest = Digest("seeds/d1.txt", "tmlr", "D1", None, "", tuple(p.id for p in lib.papers), "d1")
-    page = render_digest_pages(digest, lib, size=3)["digests/d1/2/index.md"]
+    page = render_digest_pages(digest, lib.by_id(), size=3)["digests/d1/2/index.md"]
     p = lib.papers[3]
     assert (f"<li>{paper_anchor(p, 'digests/d1/2/index.md')} — {_old_first_author(p)} · "
             f"{escape.text(venue_line(p))}</li>") in page
@@ -143,12 +137,12 @@ def test_strong_edges_are_the_plain_ones() -> None:
 
 def test_tag_bibs_are_the_bibliographies_of_the_tags_papers() -> None:
     from generator.enrich import bibtex
-    from generator.render.tagnames import all_tag_slugs, papers_by_tag
+    from generator.render.tagnames import papers_by_tag
     from generator.render.tags import render_tag_bibs
 
     lib = _library()
     slugs = all_tag_slugs(lib)
-    assert render_tag_bibs(lib) == {f"tags/{slugs[name]}.bib": bibtex.bibliography(papers)
+    assert render_tag_bibs(lib, slugs) == {f"tags/{slugs[name]}.bib": bibtex.bibliography(papers)
                                     for name, papers in papers_by_tag(lib).items()}
 
 
@@ -158,16 +152,16 @@ def test_rebuilds_with_new_papers_sort_and_list_the_new_papers() -> None:
     import gc
 
     head = ["Title", "First author", "Year"]
-    listing.all_order(_library())
+    rows.all_order(_library().papers)
     for n in range(3):
         gc.collect()
         # Titles that reverse the order of the last rebuild's, so a stale entry would show.
         new = Library(papers=[evolve(p, title=f"{'z' * (i if n % 2 else 9 - i)} {p.title}")
                               for i, p in enumerate(_papers())])
-        order = listing.all_order(new)
+        order = rows.all_order(new.papers)
         assert order == sorted(new.papers, key=_old_key)
-        rows = [[paper_anchor(p, "all.md"), _old_first_author(p), str(p.year or "")] for p in order]
-        assert listing.paper_rows_table(head, order, "all.md", False) == table(head, rows)
+        want = [[paper_anchor(p, "all.md"), _old_first_author(p), str(p.year or "")] for p in order]
+        assert rows.paper_rows_table(head, order, "all.md", False) == table(head, want)
 
 
 @pytest.mark.parametrize("size", [1, 2, 3, 500])

@@ -18,11 +18,12 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import BuildResult, build
+from generator.build import BuildResult, build, read_assets
 from generator.config import load_config
 from generator.errors import ConfigError
 from generator.model import evolve
 from generator.render import references, render_site
+from generator.render.context import make_context
 from generator.render.csl import csl_item
 from generator.render.html import cite_tabs
 from generator.render.references import FormattedReferences, format_reference, formatted_references, save_references
@@ -195,7 +196,7 @@ def test_render_formats_reads_and_writes_nothing_for_references(
     monkeypatch.setenv("READINGLIST_WORKERS", "2")
     monkeypatch.setattr(references, "MIN_PER_WORKER", 1)  # any formatting would go to workers
     without_citeproc(monkeypatch, tmp_path)
-    files = render_site(built.library, config, built.references)
+    files = render_site(make_context(built.library, config, built.references, read_assets()))
     assert not (tmp_path / ".readinglist-cache").exists()
     generated = {path: text for path, text in built.files.items() if path in files}
     assert files == generated and len(files) > 41

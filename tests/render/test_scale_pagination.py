@@ -103,7 +103,7 @@ def test_one_page_needs_no_pager() -> None:
 
 def test_digest_pages_continue_the_numbering() -> None:
     lib = library(3)
-    out = render_digest_pages(lib.digests[0], lib, size=2)
+    out = render_digest_pages(lib.digests[0], lib.by_id(), size=2)
     assert list(out) == ["digests/d/index.md", "digests/d/2/index.md"]
     assert '<ol>\n<li><a href="../../papers/paper-01/">Paper 01</a>' in out["digests/d/index.md"]
     assert '<a href="../d.bib">BibTeX</a>' in out["digests/d/index.md"]

@@ -30,12 +30,11 @@ from generator.render.csl import csl_item
 from generator.render.exports import papers_json
 from generator.render.feeds import render_feeds
 from generator.render.indexes import render_all_pages, render_home
-from generator.render.references import format_references
 from generator.render.ris import ris_from_item
 from generator.render.tagnames import all_tag_slugs
 from generator.render.tags import render_tag_pages
 from generator.sources.tex import tex_paragraphs
-from tests.conftest import copy_project, page_h1
+from tests.conftest import copy_project, page_h1, render_context
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 _LINK_MD = re.compile(r"\[((?:[^\]\\]|\\.)*)\]\(([^)\s]*)\)")
@@ -70,19 +69,19 @@ def front_matter(page: str) -> tuple[str, str]:
 
 def surfaces(library: Library, config: Config, paper: Paper) -> dict[str, list[str]]:
     """What each place that shows `paper`'s title shows, as text."""
-    page = render_paper_files(paper, library, config, format_references(library, config))[
-        f"papers/{paper.slug}/index.md"]
+    ctx = render_context(library, config)
+    page = render_paper_files(paper, ctx)[f"papers/{paper.slug}/index.md"]
     head_title, cited = front_matter(page)
-    feed = ET.fromstring(render_feeds(library, config, all_tag_slugs(library))["feed.xml"])
+    feed = ET.fromstring(render_feeds(ctx)["feed.xml"])
     record = json.loads(papers_json(library))[0]
     item = csl_item(paper)
     ris = re.search(r"^TI  - (.*)$", ris_from_item(item), re.M)
     return {
         "heading": [" ".join(page_h1(page).split())],
         "<title>": [head_title], "citation_title": [cited],
-        "home": link_texts(render_home(library, config), paper.slug),
+        "home": link_texts(render_home(ctx), paper.slug),
         "all papers": link_texts(render_all_pages(library)["all.md"], paper.slug),
-        "tag page": link_texts(render_tag_pages(library)["tags/t1/index.md"], paper.slug),
+        "tag page": link_texts(render_tag_pages(library, all_tag_slugs(library))["tags/t1/index.md"], paper.slug),
         "feed": [e.findtext(f"{ATOM}title") or "" for e in feed.iter(f"{ATOM}entry")],
         "papers.json": [record["title"]], "CSL-JSON": [item["title"]], "RIS": [ris.group(1) if ris else ""],
     }
@@ -233,6 +232,6 @@ def test_an_abstract_keeps_its_less_than_and_ampersand(real: dict[str, str], con
     paper = evolve(paper, abstract=tex_paragraphs(r"when $\alpha < 1$ & show that"))
     library = with_entries(Library(papers=[paper], digests=library.digests))
     paper = library.papers[0]
-    page = render_paper_files(paper, library, config, format_references(library, config))["papers/lee2025x/index.md"]
+    page = render_paper_files(paper, render_context(library, config))["papers/lee2025x/index.md"]
     assert re.search(r"<p>when <math[^>]*><mrow><mi>α</mi><mo>&#60;</mo><mn>1</mn></mrow></math> &#38; show that</p>",
                      page), page

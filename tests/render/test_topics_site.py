@@ -213,7 +213,7 @@ def test_pictures_and_tag_pages_escape_input_text() -> None:
                   related=(Related("a", 0.5, "shared terms: <b>x</b>"),))
     evil = evolve(evil, related=(Related("b", 0.5, "why <i>"),))
     lib = Library(papers=[evil, other])
-    section = related_section(other, lib)
+    section = related_section(other, lib.by_id())
     assert "<script" not in section and "<b>" not in section and "<img" not in section
     assert "&#60;script&#62;" in section
     page = render_tag_page("C++ & Rust", "c-rust", [evil])

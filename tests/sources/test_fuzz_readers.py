@@ -18,7 +18,7 @@ from generator.sources import listing, tmlr
 from generator.sources.decode import decode_bytes
 from generator.sources.records import RawDigest
 from generator.sources.rejoin import rejoin
-from tests.conftest import SEEDS
+from tests.conftest import SEEDS, render_context
 from tests.sources.test_oracle_readers import plain_glue
 
 TMLR_LINES = (SEEDS / "000_1b8355006bbdabc6.txt").read_text(encoding="utf-8").split("\n")
@@ -121,7 +121,6 @@ def test_whole_pipeline_to_pages_never_raises(texts: list[str]) -> None:
     from generator.config import Config
     from generator.enrich.bibtex import with_entries
     from generator.render import render_site
-    from generator.render.references import format_references
 
     problems = Problems()
     raws = []
@@ -133,7 +132,7 @@ def test_whole_pipeline_to_pages_never_raises(texts: list[str]) -> None:
     library = with_entries(enrich(raws, Registry(), problems))
     config = Config(root=SEEDS, build_dir=SEEDS, seeds_dir=SEEDS, content_dir=SEEDS,
                     registry_path=SEEDS / "citekeys.yml")
-    files = render_site(library, config, format_references(library, config))
+    files = render_site(render_context(library, config))
     slugs = [p.slug for p in library.papers]
     assert len(set(slugs)) == len(slugs)
     for paper in library.papers:

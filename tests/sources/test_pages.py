@@ -1,5 +1,5 @@
 """The curator's own pages (content/pages/) are read by the read stage, and render only merges
-what it is given: `sources.pages.read_pages` then `build.render(library, pages, ...)`."""
+what it is given: `sources.pages.read_pages` then `build.render(context, pages, problems)`."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from generator.config import Config
 from generator.errors import Problems
 from generator.model import Library
 from generator.sources.pages import read_pages
+from tests.conftest import render_context
 
 
 def test_read_pages_reads_every_markdown_file_with_its_path(tmp_path: Path) -> None:
@@ -38,7 +39,7 @@ def test_render_takes_the_pages_it_is_given_and_reads_none(project: Callable[...
     config.pages_dir.mkdir(parents=True, exist_ok=True)
     (config.pages_dir / "on-disk.md").write_text("# On disk\n", encoding="utf-8")
     problems = Problems()
-    files = render(Library(), {"given.md": "# Given\n", "index.md": "# Mine\n"}, config, problems)
+    files = render(render_context(Library(), config), {"given.md": "# Given\n", "index.md": "# Mine\n"}, problems)
     assert files["given.md"] == "# Given\n"
     assert "on-disk.md" not in files  # render reads no file of the project
     assert files["index.md"] != "# Mine\n"  # the generated home page wins, with a warning

@@ -14,7 +14,7 @@ from generator.config import Config
 from generator.enrich import bibtex
 from generator.enrich.bibtex import VERBATIM_FIELDS, make_entry, with_entries
 from generator.model import Library, Paper, SourceRef
-from tests.conftest import ROOT, code_text
+from tests.conftest import ROOT, code_text, render_context
 
 # Month macros as pybtex (and bibtex) expand them when reading a file.
 _MONTH_NAMES = {m: dt.date(2000, i + 1, 1).strftime("%B") for i, m in enumerate(bibtex.MONTHS)}
@@ -257,17 +257,14 @@ def test_every_paper_of_a_build_has_its_entry(seed_build: BuildResult) -> None:
 
 def test_render_never_makes_an_entry_the_bibtex_stage_did_not() -> None:
     from generator.render import render_paper_files
-    from generator.render.references import format_references
 
     bare = Paper(id="x", title="A Title", authors=("Ana Pérez",), abstract="", origin=SourceRef("seeds/x.txt", 1),
                  date=dt.date(2025, 3, 4), key="perez2025title", slug="perez2025title")
     config = Config(root=ROOT, build_dir=ROOT, seeds_dir=ROOT, content_dir=ROOT, registry_path=ROOT / "citekeys.yml")
     with pytest.raises(bibtex.MissingEntry, match="'perez2025title' has no BibTeX entry"):
-        render_paper_files(bare, Library(papers=[bare]), config, format_references(Library(papers=[bare]), config))
+        render_paper_files(bare, render_context(Library(papers=[bare]), config))
     with pytest.raises(bibtex.MissingEntry):
         bibtex.bibliography([bare])
     made = with_entries(Library(papers=[bare])).papers[0]
-    library = Library(papers=[made])
-    page = render_paper_files(made, library, config, format_references(library, config))[
-        "papers/perez2025title/index.md"]
+    page = render_paper_files(made, render_context(Library(papers=[made]), config))["papers/perez2025title/index.md"]
     assert "@misc{perez2025title," in page

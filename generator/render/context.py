@@ -1,0 +1,91 @@
+"""The render stage's one input: `RenderContext`, made once per build by `make_context`.
+
+Render is pure: the model and this context in, the text of every file out. Everything render
+needs that is not a paper's own field is here, made once for the build, so no function of render
+works out the papers by id, the tag slugs or a setting again, nor keeps any of it between builds:
+a new library makes a new context, and nothing of the last one is left anywhere.
+
+What the context holds is given to it or made from what is: the references stage's result
+(`render.references.FormattedReferences`: each paper's CSL item and formatted references) and
+the static assets' text (read by the read stage, `build.read_assets`); render reads no file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..config import Config
+from ..model import Digest, Library, Paper
+from .pagination import page_size
+from .tagnames import all_tag_slugs
+
+if TYPE_CHECKING:
+    from .references import FormattedReferences
+
+DEFAULT_FEED_ENTRIES = 50
+
+# The static files render puts into the docs folder: their path there -> their name under
+# generator/render/static/ (build.read_assets reads them).
+ASSETS = {
+    "assets/readinglist.css": "readinglist.css",
+    "assets/javascripts/readinglist-search.js": "readinglist-search.js",
+    "assets/javascripts/readinglist.js": "readinglist.js",
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What render reads of mkdocs.yml, read and checked once."""
+
+    site_name: str
+    site_description: str
+    site_url: str
+    seeds_folder: str  # the seeds folder's name, which the empty list's home page names
+    page_size: int  # papers per listing page (`extra.readinglist.page_size`)
+    feed_entries: int  # papers per Atom feed (`extra.readinglist.feed_entries`)
+    edit_url: str  # `extra.readinglist.edit_url` when an http(s) address, else ""
+    repo_url: str
+    edit_uri: str
+    docs_folder: str  # the build folder's name (MkDocs' edit_uri is relative to it)
+    use_directory_urls: bool
+
+
+def settings(config: Config) -> Settings:
+    """The settings render reads, from `config` (a bad page_size is a ConfigError here)."""
+    edit_url = config.extra.get("edit_url")
+    feeds = config.extra.get("feed_entries", DEFAULT_FEED_ENTRIES)
+    return Settings(
+        site_name=config.site_name, site_description=config.site_description, site_url=config.site_url,
+        seeds_folder=config.seeds_dir.name, page_size=page_size(config),
+        feed_entries=feeds if isinstance(feeds, int) and not isinstance(feeds, bool) and feeds > 0
+        else DEFAULT_FEED_ENTRIES,
+        edit_url=edit_url if isinstance(edit_url, str) and edit_url.startswith(("http://", "https://")) else "",
+        repo_url=config.repo_url, edit_uri=config.edit_uri, docs_folder=config.build_dir.name,
+        use_directory_urls=config.use_directory_urls)
+
+
+@dataclass(frozen=True)
+class RenderContext:
+    """One build's input to render (see the module docstring). Made by `make_context` only."""
+
+    library: Library
+    settings: Settings
+    papers_by_id: Mapping[str, Paper]
+    tag_slugs: Mapping[str, str]  # every tag's page name (render/tagnames.py, all_tag_slugs)
+    digests_by_path: Mapping[str, Digest]
+    csl_items: Mapping[str, dict[str, Any]]  # each paper's CSL item by id (the references stage's)
+    references: FormattedReferences  # the formatted references, `.of(paper)` (render/references.py)
+    assets: Mapping[str, str]  # the static assets' text by their path in the docs folder
+
+
+def make_context(library: Library, config: Config, refs: FormattedReferences,
+                 assets: Mapping[str, str]) -> RenderContext:
+    """The context of one build of `library` (`refs`: the references stage's result for it):
+    made once, before render, and never changed."""
+    return RenderContext(
+        library=library, settings=settings(config), papers_by_id=library.by_id(),
+        tag_slugs=all_tag_slugs(library), digests_by_path={d.path: d for d in library.digests},
+        csl_items=refs.items, references=refs, assets=dict(assets))
+
