@@ -69,7 +69,7 @@ def _node(href: str, x: float, y: float, r: float, cls: str, title: str, label: 
 @dataclass(frozen=True, slots=True)
 class Neighbour:
     """What the pages of a paper's related papers show of it: the same on each of those pages
-    (all paper pages share one folder), so it is made once per paper and build, not five times."""
+    (all paper pages share one folder)."""
 
     paper: Paper
     href: str      # the relative URL from any other paper page
@@ -78,21 +78,10 @@ class Neighbour:
     near: frozenset[str]  # the ids of its own related papers (the side edges)
 
 
-_NEIGHBOURS: dict[str, Neighbour] = {}
-_MAX_NEIGHBOURS = 50_000
-
-
 def neighbour(paper: Paper) -> Neighbour:
-    """`paper` as a neighbour on another paper's page (cached while it is the same object)."""
-    known = _NEIGHBOURS.get(paper.id)
-    if known is not None and known.paper is paper:
-        return known
-    if len(_NEIGHBOURS) >= _MAX_NEIGHBOURS:
-        _NEIGHBOURS.clear()
+    """`paper` as a neighbour on another paper's page."""
     title, label = _texts(paper.title)
-    made = _NEIGHBOURS[paper.id] = Neighbour(paper, f"../{paper.slug}/", title, label,
-                                             frozenset(q.id for q in paper.related))
-    return made
+    return Neighbour(paper, f"../{paper.slug}/", title, label, frozenset(q.id for q in paper.related))
 
 
 @lru_cache(maxsize=256)

@@ -9,11 +9,6 @@ from . import escape
 from .graph import Neighbour, neighbour, neighbourhood_svg
 from .html import Ids, heading
 
-# A paper is listed on the pages of each paper it is related to (five on average): its link and
-# byline are made once per build (keyed by id, valid while it is the same object).
-_ITEMS: dict[str, tuple[Paper, str]] = {}
-_MAX_ITEMS = 50_000
-
 
 def _byline(paper: Paper) -> str:
     name = escape.text(paper.short_authors)
@@ -22,14 +17,7 @@ def _byline(paper: Paper) -> str:
 
 def _item_head(other: Neighbour) -> str:
     """`<li><a href>Title</a> — Byline<br />` of a related paper, from any other paper page."""
-    known = _ITEMS.get(other.paper.id)
-    if known is not None and known[0] is other.paper:
-        return known[1]
-    if len(_ITEMS) >= _MAX_ITEMS:
-        _ITEMS.clear()
-    head = f'<li><a href="{other.href}">{other.title}</a> — {_byline(other.paper)}<br />\n'
-    _ITEMS[other.paper.id] = (other.paper, head)
-    return head
+    return f'<li><a href="{other.href}">{other.title}</a> — {_byline(other.paper)}<br />\n'
 
 
 def related_section(paper: Paper, by_id: Mapping[str, Paper], ids: Ids | None = None) -> str:
