@@ -35,7 +35,7 @@ from .notes import NoteCache, load_notes, reindex
 from .notes.model import Note, NoteIndex
 from .render import render_note_pages
 from .render.references import FormattedReferences, format_references
-from .render.search_records import RECORDS, records_file, search_records
+from .render.search_records import RECORDS, updated_records_file
 from .sources.pages import read_pages
 from .write import write_if_changed
 
@@ -282,9 +282,12 @@ class Watcher:
         assert library.notes is not None
         ids = affected_papers(self.library.notes, library.notes)
         files = render_note_pages(library, self.config, ids, self.references)
-        # A note's words and reading status are in the search index's records too.
+        # A note's words and reading status are in the search index's records too: those of the
+        # papers it shows on are made again, the others kept from the file the last build wrote.
         pages = read_pages(self.config.pages_dir, self.config.root, Problems())
-        files[RECORDS] = records_file(search_records(library, pages))
+        records = self.config.build_dir / RECORDS
+        old = records.read_text(encoding="utf-8") if records.is_file() else ""
+        files[RECORDS] = updated_records_file(old, library, pages, ids)
         written = []
         for rel, text in sorted(files.items()):
             if write_if_changed(self.config.build_dir / rel, text.encode("utf-8")):
