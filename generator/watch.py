@@ -8,7 +8,7 @@ are ours, and reacting to them would loop.
 A note edit that changes no override (title, year, citekey, tags, hidden, accept_warnings)
 cannot change the model or the build's warnings, so it takes a fast path: the same papers, the
 notes re-indexed, and only the pages a note shows on (its paper, the papers it links to, the
-status pages, home) rendered again.
+status pages, home) and those papers' search records made again.
 Everything else runs the whole build; write-if-changed keeps unchanged pages untouched, so
 `mkdocs serve` rebuilds only what changed. A failed rebuild leaves the last good output in
 place; the next save tries again.

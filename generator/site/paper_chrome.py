@@ -41,9 +41,9 @@ from .fragments import FragmentCache
 from .shared_chrome import SharedChrome, strip_indentation
 
 TEMPLATE = "paper.html"
-# The blocks whose icons and scripts go into shared files. The others hold none of Material's
-# inline icons or scripts (`styles`, `tabs`, `footer`), or only scripts that must stay where
-# they are (`scripts`: Material's bundle and the search script, already files).
+# The blocks whose icons and scripts go into shared files. On a paper page the others hold no
+# inline icon or script: `styles` links stylesheets, `tabs` and `footer` are links and text, and
+# `scripts` loads files already (Material's bundle, the readinglist scripts).
 SHARED_BLOCKS = frozenset({"header", "site_nav", "config"})
 
 
