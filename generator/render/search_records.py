@@ -173,8 +173,8 @@ def updated_records_file(old: str, library: Library, pages: Mapping[str, str], c
     """`records_file(search_records(library, pages))` after a note edit, made from `old`, the file
     written for the same papers before it: the records of the papers in `changed` (ids: those
     whose note changed) and of the curator's words are made again, every other paper's line is
-    kept (making all 10,000 again is half a second the open tab would wait for). A file that does
-    not start with a line for each paper, in order, is made whole."""
+    kept (making all 10,000 again takes 0.5 to 2 seconds, which the open tab would wait for).
+    A file that does not start with a line for each paper, in order, is made whole."""
     from .exports import paper_record
 
     paged = [p for p in library.papers if p.page]
