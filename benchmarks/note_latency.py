@@ -61,7 +61,7 @@ def synthetic_project(dest: Path, papers: int) -> tuple[Path, Path, str]:
     first = result.library.papers[0]
     note = notes / f"{first.key}.md"
     note.write_text(NOTE.format(marker="start"))
-    return cfg, note, f"papers/{first.slug}.md"
+    return cfg, note, f"papers/{first.slug}/index.md"
 
 
 def save(path: Path, text: str) -> None:
@@ -167,7 +167,7 @@ def main() -> int:
         ok = report("note edit -> generated Markdown on disk", disk_latency(cfg, note, cfg.parent / "build" / page_md,
                                                                             args.rounds), 0.3)
         if not args.no_browser:
-            slug = Path(page_md).stem
+            slug = Path(page_md).parent.name
             ok &= report("note edit -> open browser tab (readinglist serve)",
                          browser_latency(cfg, note, slug, args.rounds), 3.0)
     return 0 if ok else 1

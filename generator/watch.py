@@ -8,7 +8,7 @@ are ours, and reacting to them would loop.
 A note edit that changes no override (title, year, citekey, tags, hidden, accept_warnings)
 cannot change the model or the build's warnings, so it takes a fast path: the same papers, the
 notes re-indexed, and only the pages a note shows on (its paper, the papers it links to, the
-status pages, home) rendered again.
+status pages, home) and those papers' search records made again.
 Everything else runs the whole build; write-if-changed keeps unchanged pages untouched, so
 `mkdocs serve` rebuilds only what changed. A failed rebuild leaves the last good output in
 place; the next save tries again.
@@ -36,7 +36,7 @@ from .notes.model import Note, NoteIndex
 from .render import render_note_pages
 from .render.context import make_context
 from .render.references import FormattedReferences, format_references
-from .render.search_records import RECORDS, records_file, search_records
+from .render.search_records import RECORDS, updated_records_file
 from .sources.pages import read_pages
 from .write import write_if_changed
 
@@ -283,9 +283,12 @@ class Watcher:
         assert library.notes is not None
         ids = affected_papers(self.library.notes, library.notes)
         files = render_note_pages(make_context(library, self.config, self.references, read_assets()), ids)
-        # A note's words and reading status are in the search index's records too.
+        # A note's words and reading status are in the search index's records too: those of the
+        # papers it shows on are made again, the others kept from the file the last build wrote.
         pages = read_pages(self.config.pages_dir, self.config.root, Problems())
-        files[RECORDS] = records_file(search_records(library, pages))
+        records = self.config.build_dir / RECORDS
+        old = records.read_text(encoding="utf-8") if records.is_file() else ""
+        files[RECORDS] = updated_records_file(old, library, pages, ids)
         written = []
         for rel, text in sorted(files.items()):
             if write_if_changed(self.config.build_dir / rel, text.encode("utf-8")):

@@ -144,7 +144,7 @@ def reindex(library: Library, notes: list[Note], problems: Problems) -> Library:
     """The same papers with a new set of notes whose overrides did not change (the watcher's fast path)."""
     old = library.notes or NoteIndex()
     by_paper, orphans = _pair(notes, old.stems, problems)
-    out = Library(papers=library.papers, digests=library.digests)
+    out = replace(library, notes=None)  # the same papers, digests, topics and own tags
     out.notes = index_notes(out, by_paper, orphans, old.stems, old.hidden, problems)
     return out
 

@@ -5,8 +5,9 @@ footer and the script config are the same on every paper page at the same folder
 for a few per-page values (the title in the header, the table of contents in the sidebar).
 Material renders that chrome per page, three quarters of each paper page's template time.
 
-`generator/theme/paper.html` wraps those blocks in `{% call rl_cached(name, page, holes) %}`. The
-first page renders the block and records where each hole value (say, its title) sits in the
+`PaperChrome` (site/paper_chrome.py) passes each of those blocks of `generator/theme/paper.html`
+through a `FragmentCache`, with the block's name, the page and the hole values. The first page
+renders the block and records where each hole value (say, its title) sits in the
 output; later pages get the recorded output with their own hole values put in. A block is only
 reused when every hole occurs exactly once in the first output, and the second page is rendered
 both ways and compared: any difference and that block is rendered per page for the rest of the
@@ -33,6 +34,8 @@ def _page_key(name: str, page: Any) -> tuple[object, ...]:
 
 
 class FragmentCache:
+    """The blocks rendered so far, by block name and what else their output may depend on."""
+
     def __init__(self, enabled: bool = True) -> None:
         self.enabled = enabled  # off: every block rendered per page (READINGLIST_FRAGMENTS=off)
         self.parts: dict[tuple[object, ...], object] = {}
@@ -41,7 +44,7 @@ class FragmentCache:
 
     def __call__(self, name: str, page: Any, holes: Sequence[str] = (),
                  caller: Callable[[], str] | None = None) -> Markup:
-        assert caller is not None, "rl_cached is used as {% call rl_cached(...) %}...{% endcall %}"
+        assert caller is not None, "the block to render is passed as caller="
         holes = [str(h) for h in holes]
         key = _page_key(name, page)
         known = self.parts.get(key)

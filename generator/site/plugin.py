@@ -17,7 +17,6 @@ from urllib.parse import urlsplit
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.toc import get_toc
-from mkdocs.utils import get_relative_url
 
 from ..build import build
 from ..config import load_config
@@ -25,9 +24,8 @@ from ..errors import GeneratorError
 from ..render import html
 from ..render.search_records import RECORDS
 from ..runtime import switches
-from . import search, serve_rebuilds, whitespace
-from .fragments import FragmentCache
-from .shared_chrome import SharedChrome
+from . import search, serve_rebuilds
+from .paper_chrome import PaperChrome
 
 log = logging.getLogger("mkdocs.plugins.readinglist")
 
@@ -42,13 +40,14 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
     """Runs the generator before each build. Its other parts are speed-ups through MkDocs' public
     events that change no byte of any page's `<article>` (tests/render/test_html_pages.py builds
     the site with and without the plugin and compares): the paper bodies, already HTML, skip the
-    Markdown pass; the theme chrome around paper pages is shared as files and its indentation
-    dropped; unchanged paper pages are left out of `mkdocs serve` rebuilds; search is Pagefind's."""
+    Markdown pass; the theme chrome around paper pages is `PaperChrome`'s (site/paper_chrome.py:
+    rendered once, shared as files, its indentation dropped); unchanged paper pages are left out
+    of `mkdocs serve` rebuilds; search is Pagefind's."""
 
     def __init__(self) -> None:
         super().__init__()
         self._bodies: dict[str, str] = {}  # page source -> its finished HTML body, for on_page_content
-        self._shared = SharedChrome()
+        self._chrome = PaperChrome()
 
     def on_startup(self, command: str, dirty: bool = False, **_: Any) -> None:
         _state["serving"] = command == "serve"
@@ -76,18 +75,13 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
         return config
 
     def on_env(self, env: Any, config: Any, **_: Any) -> Any:
-        # For generator/theme/paper.html, which uses them only where they are defined (without this
-        # plugin every block is Material's own). Fresh per build: `mkdocs serve` rebuilds with the
-        # same environment.
-        # Each speed-up has its own switch: `rl_cached` reuses rendered blocks (READINGLIST_FRAGMENTS),
-        # `rl_shared` moves icons and scripts into shared files (READINGLIST_SHARED_CHROME).
-        env.globals["rl_cached"] = FragmentCache(switches.on("READINGLIST_FRAGMENTS"))
-        env.globals["rl_shared"] = self._shared = SharedChrome(switches.on("READINGLIST_SHARED_CHROME"))
+        # For generator/theme/paper.html's macro `rl_chrome`, which calls it only where it is defined
+        # (without this plugin every block is Material's own). Fresh per build: `mkdocs serve`
+        # rebuilds with the same plugin.
+        env.globals["rl_paper_chrome"] = self._chrome = PaperChrome.from_switches()
         return env
 
     def on_pre_build(self, config: Any, **_: Any) -> None:
-        # A fresh one per build: `mkdocs serve` rebuilds with this plugin.
-        self._shared = SharedChrome(switches.on("READINGLIST_SHARED_CHROME"))
         self._bodies.clear()
         if _enabled():
             try:
@@ -130,22 +124,12 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
         return body.strip()
 
     def on_post_page(self, output: str, page: Any, **_: Any) -> str:
-        if page.meta.get("template") != "paper.html":
-            return output
-        # The chrome of ten thousand paper pages: the blocks of generator/theme/paper.html went through
-        # rl_shared already; the head (Material writes a script there from a partial of its own,
-        # outside any block) goes here, and the theme's indentation goes (site/shared_chrome.py,
-        # site/whitespace.py). Only outside the article, which stays as MkDocs rendered it.
-        start, end = output.find("<article"), output.rfind("</article>")
-        if start < 0 or end < 0 or not self._shared.enabled:
-            return output
-        before, article, after = output[:start], output[start:end], output[end:]
-        before = self._shared.share_head(before, get_relative_url(".", page.url))
-        return whitespace.strip_indentation(before) + article + whitespace.strip_indentation(after)
+        # A paper page's head and white space (site/paper_chrome.py); other pages pass unchanged.
+        return self._chrome.finish_page(output, page)
 
     def on_post_build(self, config: Any, **_: Any) -> None:
         serve_rebuilds.keep_sitemap(config.site_dir, _state)
-        self._shared.write(Path(config.site_dir))
+        self._chrome.write(Path(config.site_dir))
         if _rebuilding():
             # A rebuild under `mkdocs serve` is a second or two: an index made beside it took the
             # CPU it needs (Pagefind's process and the records' JSON), and the open tab waited.

@@ -1,4 +1,4 @@
-"""Progress lines on a terminal only; slimmer HTML with white space kept where it matters."""
+"""Progress lines on a terminal only."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ import io
 import pytest
 
 from generator.runtime import progress
-from generator.site.whitespace import strip_indentation
 from tests.conftest import Tty
 
 
@@ -40,12 +39,3 @@ def test_progress_is_silent_in_ci_when_piped_or_when_turned_off(monkeypatch: pyt
 def test_track_yields_everything() -> None:
     assert list(progress.track([1, 2, 3], "counting")) == [1, 2, 3]
 
-
-def test_strip_indentation_keeps_pre_and_textarea() -> None:
-    html = ("<div>\n    <p>\n\n\n      Some text\n    </p>\n"
-            "    <pre><code>keep\n    this   indent\n</code></pre>\n"
-            "  <textarea>\n  also kept</textarea>\n</div>\n")
-    assert strip_indentation(html) == (
-        "<div>\n<p>\nSome text\n</p>\n"
-        "<pre><code>keep\n    this   indent\n</code></pre>\n"
-        "<textarea>\n  also kept</textarea>\n</div>\n")
