@@ -48,11 +48,23 @@ def summarise(runs: list[dict[str, Any]], base: str) -> list[dict[str, Any]]:
         vs_base = None if variant == STOCK else _in_round(runs, workload, n, variant, "whole", base)
         row["vs_base"] = None if vs_base is None else vs_base - 1
         row["share"] = _median([x["gen"] / x["whole"] for x in rs if x.get("gen") is not None])
+        row["same_output"] = same_output(rs)
         out.append(row)
     return out
 
 
-HEAD = ["workload", "N", "variant", "generator s", "mkdocs build s", "whole build s", "vs stock",
+def same_output(runs: list[dict[str, Any]]) -> str:
+    """`yes` when every round's docs folder and site were the base's of that round (oracle.py);
+    `no: PATH (round K)` with the first differing path (`no, by design: ...` for a variant that
+    changes the pages on purpose, variants.py `same_bytes`); `—` for the base and the stock site."""
+    for r in runs:
+        if r.get("same_output") is False:
+            why = "no" if r.get("same_by_design", True) else "no, by design"
+            return f"{why}: {r['differs_at']} (round {r['round'] + 1})"
+    return "yes" if any(r.get("same_output") for r in runs) else "—"
+
+
+HEAD = ["workload", "N", "variant", "same output", "generator s", "mkdocs build s", "whole build s", "vs stock",
         "vs base", "generator share", "generator peak MB", "no-change s (files)", "site KB/paper",
         "whole, caches kept s (vs stock)", "of which downloads KB/paper"]
 
@@ -62,7 +74,8 @@ def table(rows: list[dict[str, Any]]) -> str:
     for r in rows:
         stock = r["variant"] == STOCK
         cells = [
-            r["workload"], f"{r['n']:,}", r["variant"], fmt(r["gen"]), fmt(r["mkdocs"], ".1f"), fmt(r["whole"], ".1f"),
+            r["workload"], f"{r['n']:,}", r["variant"], r["same_output"], fmt(r["gen"]), fmt(r["mkdocs"], ".1f"),
+            fmt(r["whole"], ".1f"),
             fmt(r["vs_stock"]), "—" if stock or r["vs_base"] is None else f"{100 * r['vs_base']:+.1f} %",
             "—" if r["share"] is None else f"{100 * r['share']:.1f} %", fmt(r["peak_mb"], ".0f"),
             "—" if stock else f"{fmt(r['nochange'])} ({fmt(r['rewritten'], '.0f')})",
@@ -82,12 +95,14 @@ def raw_lines(runs: list[dict[str, Any]]) -> list[str]:
         if r["variant"] == STOCK:
             out.append(f"{head} mkdocs build {r['mkdocs']:.2f} s, site {r['site_bytes'] / 1e6:.1f} MB")
             continue
+        same = ("" if "same_output" not in r else ", same output as the base" if r["same_output"]
+                else f", output differs from the base's at {r['differs_at']}")
         papers = ("" if r["papers"] == r["n"] else ", no build/papers.json" if r["papers"] is None
                   else f", papers.json lists {r['papers']} papers, not {r['n']}!")
         out.append(f"{head} generator {r['gen']:.2f} s ({r['gen_cpu']:.2f} s CPU, {r['peak_mb']:.0f} MB), "
                    f"no change {r['nochange']:.2f} s ({r['rewritten']} files), mkdocs build {r['mkdocs']:.2f} s "
                    f"({r['mkdocs_cpu']:.2f} s CPU), whole {r['whole']:.2f} s, generator with caches kept "
-                   f"{r.get('gen_warm') or 0:.2f} s{papers}")
+                   f"{r.get('gen_warm') or 0:.2f} s{papers}{same}")
     return out
 
 

@@ -31,6 +31,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import browser  # noqa: E402
+import oracle  # noqa: E402
 import projects  # noqa: E402
 import report  # noqa: E402
 import steps  # noqa: E402
@@ -47,13 +48,19 @@ def papers_listed(build_dir: Path) -> int | None:
         return None
 
 
-def run_variant(code: Checkout, config: Path, variant: Variant) -> dict[str, Any]:
-    """One variant from a cold project: generator, generator again with no change, mkdocs build."""
+Outputs = tuple[dict[str, str], dict[str, str]]  # (docs folder, site): path -> SHA-256 (oracle.py)
+
+
+def run_variant(code: Checkout, config: Path, variant: Variant, outputs: list[Outputs] | None = None) -> dict[str, Any]:
+    """One variant from a cold project: generator, generator again with no change, mkdocs build.
+    `outputs`: gets the digests of the docs folder and the site that build made (untimed)."""
     proj = config.parent
     projects.cold_project(proj)
     gen = steps.generator(code, config, variant.env)
     nochange, rewritten = steps.no_change(code, config, variant.env)
     mk = steps.mkdocs_build(code, config, variant.env)
+    if outputs is not None:
+        outputs.append((oracle.digests(proj / "build"), oracle.digests(proj / "site", site=True)))
     site_bytes = projects.tree_bytes(proj / "site")
     download_bytes = projects.download_bytes(proj / "site")
     # The generator once more into an empty build folder, its caches kept: what a deploy with the
@@ -111,13 +118,21 @@ def measure(args: argparse.Namespace, variants: list[Variant], workdir: Path) ->
             configs = {rev: projects.make_project(home / f"proj-{code.label}", code.root, home / "seeds")
                        for rev, code in checkouts.items()}
             for rnd in range(args.repeats):
+                base_out: list[Outputs] = []
                 for variant in [None, *variants]:
                     name = variant.name if variant else report.STOCK
                     print(f"[{workload} N={n}] round {rnd + 1} of {args.repeats}: {name} ...", file=sys.stderr)
                     if variant is None:
                         figures = run_stock(stock)
                     else:
-                        figures = run_variant(checkouts[variant.rev], configs[variant.rev], variant)
+                        out: list[Outputs] = []
+                        figures = run_variant(checkouts[variant.rev], configs[variant.rev], variant, out)
+                        if variant is variants[0]:
+                            base_out = out
+                        else:  # the base's output of this round: the same bytes, or the first path that differs
+                            differs = oracle.compare(out[0], base_out[0])
+                            figures["same_output"], figures["differs_at"] = differs is None, differs
+                            figures["same_by_design"] = variant.same_bytes
                     runs.append({"workload": workload, "n": n, "variant": name, "round": rnd, **figures})
                     if (variant is variants[0] and args.search and rnd == args.repeats - 1
                             and (workload, n) == browser_at):
