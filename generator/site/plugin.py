@@ -118,6 +118,11 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
     def on_page_content(self, output: str, page: Any, config: Any, files: Any, **_: Any) -> str:
         body = self._bodies.pop(page.file.src_uri, None)
         if body is None:
+            if page.meta.get(html.FLAG) is True:
+                # Markdown ran over the finished HTML (READINGLIST_SKIP_MARKDOWN=off) and gave it
+                # back, but its `toc` sees no heading inside raw HTML: the same table of contents
+                # as when the pass is skipped, so that the switch changes no byte.
+                page.toc = get_toc(html.toc_tokens(output))  # type: ignore[arg-type]
             return output
         # What Markdown's `toc` would have listed (the headings carry its ids and permalinks).
         page.toc = get_toc(html.toc_tokens(body))  # type: ignore[arg-type]
