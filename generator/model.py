@@ -1,27 +1,22 @@
 """The typed, frozen model every later stage reads.
 
 Readers produce `Paper` records with their source location; `enrich` returns new
-`Paper` values (via `evolve`, a fast `dataclasses.replace`) with keys, slugs, tags and
+`Paper` values (via `dataclasses.replace`) with keys, slugs, tags and
 related papers filled in, so each stage's output is a plain value that can be tested.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, fields
-from functools import cache
-from operator import attrgetter
-from types import MemberDescriptorType
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .notes.model import NoteIndex
 
 # `published`: an arXiv paper whose record gives a journal reference or a publisher's DOI.
 STATUSES = ("accepted", "published", "under review", "preprint")
-
-_Record = TypeVar("_Record")
 
 
 def short_authors(authors: Sequence[str], complete: bool = True) -> str:
@@ -34,51 +29,6 @@ def short_authors(authors: Sequence[str], complete: bool = True) -> str:
     if len(authors) == 2 and complete:
         return f"{authors[0]} and {authors[1]}"
     return f"{authors[0]} et al."
-
-
-def evolve(record: _Record, **changes: Any) -> _Record:
-    """`dataclasses.replace(record, **changes)` for the records below, several times faster: the
-    copy takes the old record's fields in one call (`attrgetter`) and sets each through its slot
-    without going through `__init__` (ten thousand papers are copied several times per build).
-    None of them has a `__post_init__`, so the result is the same record."""
-    kind: type = type(record)
-    index, values, _ = _fields_of(kind)
-    state = list(values(record))
-    for name, value in changes.items():
-        at = index.get(name)
-        if at is None:
-            raise TypeError(f"{kind.__name__} has no field {name!r}")
-        state[at] = value
-    new: _Record = _filled(kind, state)
-    return new
-
-
-def _filled(kind: type, values: Sequence[Any]) -> Any:
-    """A new `kind` holding `values`, its fields' values in order, set without `__init__`."""
-    new: Any = object.__new__(kind)
-    for put, value in zip(_fields_of(kind)[2], values, strict=True):
-        put(new, value)
-    return new
-
-
-# Frozen records are set as `__init__` sets them (their own setattr refuses).
-_set = object.__setattr__
-Setter = Callable[[Any, Any], None]
-
-
-@cache
-def _fields_of(kind: type) -> tuple[dict[str, int], Callable[[Any], tuple[Any, ...]], tuple[Setter, ...]]:
-    """(field -> its place, all the fields' values in one call, each field's setter)."""
-    names = tuple(f.name for f in fields(kind))
-    values = attrgetter(*names) if len(names) > 1 else lambda record: (getattr(record, names[0]),)
-    return {name: i for i, name in enumerate(names)}, values, tuple(_setter(kind, name) for name in names)
-
-
-def _setter(kind: type, name: str) -> Setter:
-    slot = kind.__dict__.get(name)
-    if type(slot) is MemberDescriptorType:
-        return slot.__set__  # type: ignore[no-any-return]
-    return lambda record, value: _set(record, name, value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,19 +53,6 @@ class Related:
     id: str
     score: float
     why: str
-
-
-def new_related(pid: str, score: float, why: str) -> Related:
-    """`Related(pid, score, why)`, made without `__init__` (fifty thousand of them per build)."""
-    link: Related = object.__new__(Related)
-    _RELATED_ID(link, pid)
-    _RELATED_SCORE(link, score)
-    _RELATED_WHY(link, why)
-    return link
-
-
-# Each field's setter (a slot's descriptor): new_related sets three, fifty thousand times a build.
-_RELATED_ID, _RELATED_SCORE, _RELATED_WHY = _fields_of(Related)[2]
 
 
 # Papers, their links and source locations have slots, not a dict: the render reads their fields

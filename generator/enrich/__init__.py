@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 
 from ..config import Config
 from ..errors import Problems
-from ..model import Digest, Library, Paper, evolve
+from ..model import Digest, Library, Paper
 from ..sources.records import RawDigest
 from .bibtex.names import apply_name_overrides
 from .keys import apply_year_overrides
@@ -46,7 +47,7 @@ def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
     pins = {**imported_pins(papers, registry, problems), **(pins or {})}
     assigned = registry.assign(papers, pins, problems)
     problems.extend(later)
-    papers = [evolve(p, key=assigned[p.id][0], slug=assigned[p.id][1]) for p in papers]
+    papers = [replace(p, key=assigned[p.id][0], slug=assigned[p.id][1]) for p in papers]
     tag_lists = paper_tag_lists(papers, taxonomy, tag_changes)
     papers = with_related(papers, settings, text_model(papers, settings), tag_model(tag_lists, settings), tag_lists)
     digests = _digests(raws, alias)

@@ -13,9 +13,9 @@ the list does not have adds nothing, unless the curator asked to keep those
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from ..model import Paper, evolve
+from ..model import Paper
 from ..sources.ids import normalise_title
 from ..sources.records import RawDigest, published_status
 
@@ -36,7 +36,7 @@ def _combine(old: Paper, new: Paper) -> Paper:
     better = new if (_richness(new), new_is_later) >= (_richness(old), True) else old
     other = old if better is new else new
     journal_ref, found_doi = better.journal_ref or other.journal_ref, better.doi or other.doi
-    return evolve(
+    return replace(
         better,
         status=published_status(better.status, journal_ref, found_doi),
         # The first-seen id stays: the page URL and citation key hang on it.
@@ -68,7 +68,7 @@ def _update(old: Paper, new_version: Paper) -> Paper:
     """`old` with what a replacement announcement brings; the rest stays as the list had it (a
     preprint now given a journal reference or DOI reads as published)."""
     found_doi, journal_ref = new_version.doi or old.doi, new_version.journal_ref or old.journal_ref
-    return evolve(
+    return replace(
         old,
         status=published_status(old.status, journal_ref, found_doi),
         arxiv_id=old.arxiv_id or new_version.arxiv_id,
@@ -154,7 +154,7 @@ def merge(digests: list[RawDigest], keep_replacements: bool = False) -> Merged:
                 by_id[pid] = _combine(by_id[pid], paper)
             else:
                 pid = paper.id
-                by_id[pid] = evolve(paper, aliases=(paper.id,))
+                by_id[pid] = replace(paper, aliases=(paper.id,))
             remember(paper, pid)
     skipped = 0
     for paper in replacements:
@@ -163,7 +163,7 @@ def merge(digests: list[RawDigest], keep_replacements: bool = False) -> Merged:
             by_id[pid] = _update(by_id[pid], paper)
         elif keep_replacements:
             pid = paper.id
-            by_id[pid] = evolve(paper, aliases=(paper.id,), replacement=False)
+            by_id[pid] = replace(paper, aliases=(paper.id,), replacement=False)
         else:
             skipped += 1
             continue

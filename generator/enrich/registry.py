@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import yaml
 
 from ..errors import Problems
-from ..model import Paper, evolve
+from ..model import Paper
 from ..sources.ids import normalise_title
 from .keys import base_key, valid_key, with_suffix
 from .text import slugify
@@ -163,7 +163,7 @@ class Registry:
                 known = next((a for a in (*paper.aliases, *by_title) if a in self.entries), None)
                 if known is not None:
                     renamed[paper.id] = known
-                    paper = evolve(paper, id=known)
+                    paper = replace(paper, id=known)
             out.append(paper)
         if renamed:
             alias = {record: renamed.get(pid, pid) for record, pid in alias.items()}

@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..errors import Problems
-from ..model import evolve
 from ..runtime.progress import track
 from . import arxiv_api, arxiv_email, arxiv_rss, bibfile, listing, tmlr
 from .dates import resolve_date, sidecar_path
@@ -109,7 +108,7 @@ def read_digest(path: Path, display: str, problems: Problems) -> RawDigest | Non
     if raw.date is None:
         date, source = resolve_date(path, display, problems if reader.dated else Problems())
         raw.date, raw.date_source = date, source
-    raw.papers = [p if p.date else evolve(p, date=raw.date) for p in raw.papers]
+    raw.papers = [p if p.date else replace(p, date=raw.date) for p in raw.papers]
     return raw
 
 

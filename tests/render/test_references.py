@@ -13,6 +13,7 @@ import json
 import os
 import re
 import shutil
+from dataclasses import replace
 from importlib.metadata import version
 from pathlib import Path
 
@@ -21,7 +22,6 @@ import pytest
 from generator.build import BuildResult, build, read_assets
 from generator.config import load_config
 from generator.errors import ConfigError
-from generator.model import evolve
 from generator.render import references, render_site
 from generator.render.context import make_context
 from generator.render.csl import csl_item
@@ -97,14 +97,14 @@ def test_every_seed_reference_is_plain_text(seed_build: BuildResult) -> None:
 
 def test_a_truncated_author_list_gets_the_style_s_et_al(seed_build: BuildResult) -> None:
     paper = next(p for p in seed_build.library.papers if p.key == "maron2025oneshot")
-    item = csl_item(evolve(paper, authors_complete=False), abstract=False)
+    item = csl_item(replace(paper, authors_complete=False), abstract=False)
     assert format_reference(item, "apa").startswith("Maron, C., Fresse, V., ORZALESI, et al. (2025). One-Shot")
     assert format_reference(item, "ieee").startswith("C. Maron, V. Fresse, ORZALESI, et al., “One-Shot")
-    one = csl_item(evolve(paper, authors=("Cedric Maron",), authors_complete=False), abstract=False)
+    one = csl_item(replace(paper, authors=("Cedric Maron",), authors_complete=False), abstract=False)
     assert format_reference(one, "apa").startswith("Maron, C. et al. (2025).")
     assert format_reference(one, "ieee").startswith("C. Maron et al., “One-Shot")
     # Complete lists as the style shortens them itself (IEEE: more than six names).
-    many = csl_item(evolve(paper, authors=tuple(f"Author Number{i}" for i in range(8))), abstract=False)
+    many = csl_item(replace(paper, authors=tuple(f"Author Number{i}" for i in range(8))), abstract=False)
     assert format_reference(many, "ieee").startswith("A. Number0 et al., ")
     assert "Number7" in format_reference(many, "apa")
 
@@ -135,7 +135,7 @@ def test_pages_with_the_cache_equal_pages_without_it(tmp_path: Path, monkeypatch
         assert cold.files[path] == off.files[path] == warm.files[path], path
     # Only what a build used is kept: a changed title formats that paper again, and its old text goes.
     paper, *others = warm.library.papers
-    changed = evolve(paper, title="A New Title")
+    changed = replace(paper, title="A New Title")
     again = formatted_references([changed, *others], ("apa", "ieee"), cache)
     assert again.formatted == 2  # the new title in both styles; the others came from the cache
     assert again.of(changed)[0][1].startswith("Maron, C., Fresse, V., & ORZALESI. (2025). A New Title")

@@ -13,6 +13,7 @@ import html
 import json
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,7 @@ from generator.config import Config, load_config
 from generator.enrich import bibtex
 from generator.enrich.bibtex import with_entries
 from generator.enrich.display import title_text
-from generator.model import Digest, Library, Paper, SourceRef, evolve
+from generator.model import Digest, Library, Paper, SourceRef
 from generator.render import render_paper_files
 from generator.render.csl import csl_item
 from generator.render.exports import papers_json
@@ -229,7 +230,7 @@ def test_an_abstract_keeps_its_less_than_and_ampersand(real: dict[str, str], con
     assert "<mrow><mn>1</mn><mo>&#60;</mo><mi>p</mi><mo>&#60;</mo><mo>∞</mo></mrow></math>, the DNN finds" in page
     # The feed abstract, `when $\alpha &lt; 1$ &amp; show that` in the XML: the `&` stays.
     library, paper = library_of("A title")
-    paper = evolve(paper, abstract=tex_paragraphs(r"when $\alpha < 1$ & show that"))
+    paper = replace(paper, abstract=tex_paragraphs(r"when $\alpha < 1$ & show that"))
     library = with_entries(Library(papers=[paper], digests=library.digests))
     paper = library.papers[0]
     page = render_paper_files(paper, render_context(library, config))["papers/lee2025x/index.md"]

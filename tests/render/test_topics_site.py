@@ -203,7 +203,9 @@ def test_empty_list_builds(project) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_pictures_and_tag_pages_escape_input_text() -> None:
-    from generator.model import Library, Paper, Related, SourceRef, evolve
+    from dataclasses import replace
+
+    from generator.model import Library, Paper, Related, SourceRef
     from generator.render.related import related_section
     from generator.render.tags import render_tag_page
 
@@ -211,7 +213,7 @@ def test_pictures_and_tag_pages_escape_input_text() -> None:
                  abstract="", origin=SourceRef("s.txt", 1), slug="a", tags=("C++ & Rust",))
     other = Paper(id="b", title="Plain", authors=("B C",), abstract="", origin=SourceRef("s.txt", 2), slug="b",
                   related=(Related("a", 0.5, "shared terms: <b>x</b>"),))
-    evil = evolve(evil, related=(Related("b", 0.5, "why <i>"),))
+    evil = replace(evil, related=(Related("b", 0.5, "why <i>"),))
     lib = Library(papers=[evil, other])
     section = related_section(other, lib.by_id())
     assert "<script" not in section and "<b>" not in section and "<img" not in section

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 from pathlib import Path
 
 from generator.enrich.bibtex import block, make_entry
 from generator.enrich.bibtex.names import apply_name_overrides
 from generator.enrich.keys import base_key
 from generator.errors import Problems
-from generator.model import evolve
 from generator.render.csl import csl_names
 from generator.sources import read_digest
 from tests.conftest import FIXTURES
@@ -46,7 +46,7 @@ def test_entries_field_by_field() -> None:
 def test_the_sites_bibtex_keeps_every_field_of_the_entry() -> None:
     raw = read_digest(FIXTURES / "readers" / "library.bib", "library.bib", Problems())
     assert raw is not None
-    vaswani = evolve(raw.papers[0], key="vaswani2017attention")
+    vaswani = replace(raw.papers[0], key="vaswani2017attention")
     assert block(vaswani) == (
         "@article{vaswani2017attention,\n"
         "    author = {Vaswani, Ashish and Kaiser, {\\L}ukasz and others},\n"
@@ -61,7 +61,7 @@ def test_the_sites_bibtex_keeps_every_field_of_the_entry() -> None:
         "    note = {Read twice}\n"
         "}\n")
     # An arXiv id another source gave the paper is added; what the entry has is not changed.
-    martinez = evolve(raw.papers[1], key="martinez2023robust", doi="10.48550/arXiv.2306.06130")
+    martinez = replace(raw.papers[1], key="martinez2023robust", doi="10.48550/arXiv.2306.06130")
     text = block(martinez)
     assert "    eprint = {2306.06130},\n    archiveprefix = {arXiv},\n    primaryclass = {cs.LG}" in text
     assert "    doi = {10.48550/arXiv.2306.06130}" in text

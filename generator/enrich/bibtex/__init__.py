@@ -22,7 +22,7 @@ from pybtex.bibtex.utils import split_name_list
 from pybtex.database import BibliographyData, Entry, Person
 from pybtex.database.output.bibtex import Writer
 
-from ...model import Library, Paper, evolve
+from ...model import Library, Paper
 from ...runtime.progress import track
 from ...sources.dates import MONTH_NAMES
 from ...sources.subjects import is_category
@@ -252,7 +252,7 @@ def with_entries(library: Library) -> Library:
     """The BibTeX stage: every paper with its entry (`Paper.bibtex`), which its page,
     references.bib and the digest and tag files show."""
     entries = [block(paper) for paper in track(library.papers, "writing BibTeX")]
-    papers = [evolve(p, bibtex=entry) for p, entry in zip(library.papers, entries, strict=True)]
+    papers = [replace(p, bibtex=entry) for p, entry in zip(library.papers, entries, strict=True)]
     return replace(library, papers=papers)
 
 

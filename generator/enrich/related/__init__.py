@@ -12,11 +12,11 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise, repeat
 from typing import TYPE_CHECKING
 
-from ...model import Paper, Related, evolve, new_related
+from ...model import Paper, Related
 from ..text import plain_title
 from ..topics.taxonomy import stem
 from .scores import (
@@ -29,7 +29,7 @@ from .scores import (
     top_k,
 )
 from .terms import STOP_SET, TermNames, count_terms, normalize_rows, tfidf
-from .wordids import BLOCK, MadeWhenRead, unique_inverse, unique_sorted
+from .wordids import BLOCK, MadeWhenRead
 
 if TYPE_CHECKING:
     import numpy as np
@@ -170,7 +170,7 @@ def related_papers(papers: Sequence[Paper], settings: Settings | None = None,
     pi, pj, ps = best_candidates(ci, cj, cs, scoring.k)
     ids = [p.id for p in papers]
     why = _reasons(tag_lists, words.text, words.terms, tag_df, pi, pj)
-    links = list(map(new_related, map(ids.__getitem__, pj.tolist()), map(round, ps.tolist(), repeat(4)), why))
+    links = list(map(Related, map(ids.__getitem__, pj.tolist()), map(round, ps.tolist(), repeat(4)), why))
     # Rows come in order: each row's links are a run of the arrays.
     rows = pi.tolist()
     edges = [0, *(np.flatnonzero(np.diff(pi)) + 1).tolist(), len(rows)]
@@ -202,7 +202,7 @@ def _reasons(tag_lists: Sequence[Sequence[str]], text: sp.csr_matrix, terms: Ter
     n = len(tag_lists)
     # Shared terms do not depend on the direction of a pair: each pair's once.
     lo, hi = np.minimum(pi, pj), np.maximum(pi, pj)
-    pairs, which = unique_inverse(lo.astype(np.int64) * n + hi)
+    pairs, which = np.unique(lo.astype(np.int64) * n + hi, return_inverse=True)
     shared = _shared_terms_many(text, terms, (pairs // n).tolist(), (pairs % n).tolist())
     # A tag most papers carry (say cs.LG) explains nothing.
     telling = [[t for t in tags if n < 5 or tag_df[t] <= n / 2] for tags in tag_lists]
@@ -275,7 +275,7 @@ def _first_terms_if_distinct(cols: np.ndarray, bounds: np.ndarray, terms: TermNa
     if limit < 1 or not len(enough):
         return out
     first = cols[bounds[enough][:, None] + np.arange(limit)]  # (pairs, limit) columns, best first
-    needed = unique_sorted(first).tolist()
+    needed = np.unique(first).tolist()
     for column in needed:
         if column not in named:
             term = str(terms[column])
@@ -350,5 +350,5 @@ def with_related(papers: list[Paper], settings: Settings | None = None,
     of each paper instead of two)."""
     links = related_papers(papers, settings, model, tags, tag_lists)
     if tag_lists is None:
-        return [evolve(p, related=links[p.id]) for p in papers]
-    return [evolve(p, tags=t, related=links[p.id]) for p, t in zip(papers, tag_lists, strict=True)]
+        return [replace(p, related=links[p.id]) for p in papers]
+    return [replace(p, tags=t, related=links[p.id]) for p, t in zip(papers, tag_lists, strict=True)]

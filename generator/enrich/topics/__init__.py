@@ -14,13 +14,14 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from ...errors import Problems
-from ...model import Paper, evolve
+from ...model import Paper
 from ...sources.subjects import CLASS_NAMES, class_name
 from .evidence import parse_learning
 from .taxonomy import Taxonomy, Topic, phrase_keys
@@ -145,7 +146,7 @@ def apply_changes(tags: Sequence[str], add: Iterable[str], remove: Iterable[str]
 
 
 def tag_papers(papers: list[Paper], taxonomy: Taxonomy, tag_changes: TagChanges | None = None) -> list[Paper]:
-    return [evolve(p, tags=tags) for p, tags in zip(papers, paper_tag_lists(papers, taxonomy, tag_changes),
+    return [replace(p, tags=tags) for p, tags in zip(papers, paper_tag_lists(papers, taxonomy, tag_changes),
                                                    strict=True)]
 
 

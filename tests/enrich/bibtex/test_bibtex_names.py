@@ -7,6 +7,7 @@ import html
 import json
 import re
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,7 @@ from generator.enrich.bibtex.names import apply_name_overrides, load_name_overri
 from generator.enrich.keys import base_key
 from generator.enrich.registry import Registry
 from generator.errors import Problems
-from generator.model import Paper, SourceRef, evolve
+from generator.model import Paper, SourceRef
 from generator.render.csl import csl_item
 from generator.render.references import format_reference
 from tests.conftest import FIXTURES, ROOT, copy_project
@@ -178,7 +179,7 @@ def test_new_keys_use_the_family_name_with_its_particle_and_published_keys_stay(
 
 
 def test_first_author_with_particle_in_apa_and_ieee() -> None:
-    item = csl_item(evolve(_luttinger(("Adrian Del Maestro", "Ian Affleck")), key="delmaestro2012luttinger"))
+    item = csl_item(replace(_luttinger(("Adrian Del Maestro", "Ian Affleck")), key="delmaestro2012luttinger"))
     assert item["author"] == [{"family": "Del Maestro", "given": "Adrian"}, {"family": "Affleck", "given": "Ian"}]
     assert format_reference(item, "apa").startswith("Del Maestro, A., & Affleck, I. (2012). Luttinger liquid")
     assert format_reference(item, "ieee").startswith("A. Del Maestro and I. Affleck, “Luttinger liquid")
