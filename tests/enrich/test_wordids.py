@@ -1,4 +1,4 @@
-"""The numpy word numbering (wordids.py) against splitting and numbering with a dict."""
+"""Word numbering (wordids.py): the words the splitters find, numbered in order of first use, in blocks."""
 
 from __future__ import annotations
 
@@ -80,45 +80,6 @@ def test_term_counts_are_those_of_the_plain_definition(texts: list[str]) -> None
 def test_ascii_texts_alone(texts: list[str]) -> None:
     plain = [t for t in texts if t.isascii()]
     _same(_topics(plain), plain_word_ids([tokens(t) for t in plain]))
-
-
-def test_words_the_hash_cannot_tell_apart_are_numbered_the_plain_way(monkeypatch: pytest.MonkeyPatch) -> None:
-    texts = ["policy gradient, policy", "gradients of abcdefghabcdefgh and abcdefghabcdefgx", "", "a policy"]
-    want = plain_word_ids([tokens(t) for t in texts])
-    # Every word the same hash: the check against each group's first word must catch it.
-    monkeypatch.setattr(wordids, "_mix", lambda h: h & np.uint64(0))
-    assert wordids._ascii_words(" ".join(texts), _ASCII_WORD) is None
-    _same(_topics(texts), want)
-
-
-def test_too_many_words_for_the_packing_are_numbered_the_plain_way(monkeypatch: pytest.MonkeyPatch) -> None:
-    texts = ["one two three four five six seven eight nine", "ten one"]
-    want = plain_word_ids([tokens(t) for t in texts])
-    monkeypatch.setattr(wordids, "_HASH_BITS", 61)  # 11 words take 4 bits of position: 60 left
-    assert wordids._ascii_words(" ".join(texts), _ASCII_WORD) is None
-    _same(_topics(texts), want)
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.lists(st.integers(0, 2**31 - 1) | st.integers(0, 5), max_size=60),
-       st.sampled_from([np.int32, np.int64]))
-def test_unique_helpers_are_np_unique(values: list[int], dtype: type) -> None:
-    from generator.enrich.related.wordids import unique_inverse, unique_sorted
-
-    array = np.asarray(values, dtype=dtype)
-    assert np.array_equal(unique_sorted(array), np.unique(array))
-    want, inverse = np.unique(array, return_inverse=True)
-    got, got_inverse = unique_inverse(array)
-    assert np.array_equal(got, want) and got.dtype == want.dtype
-    assert np.array_equal(got_inverse, inverse.reshape(-1))
-
-
-def test_unique_inverse_of_values_too_wide_to_pack() -> None:
-    from generator.enrich.related.wordids import unique_inverse
-
-    array = np.array([2**40, -3, 2**40, 7, -3], dtype=np.int64)
-    got, inverse = unique_inverse(array)
-    assert got.tolist() == [-3, 7, 2**40] and inverse.tolist() == [2, 0, 2, 1, 0]
 
 
 def test_count_matrix_is_scipys_with_duplicates_summed() -> None:

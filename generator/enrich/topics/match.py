@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
-from ..related.wordids import BLOCK, unique_sorted, word_ids
+from ..related.wordids import BLOCK, word_ids
 from .evidence import from_hits
 from .taxonomy import _BLANK, _WORD, TITLE_WEIGHT, Key, Taxonomy
 
@@ -142,7 +142,7 @@ def _phrase_cells(taxonomy: Taxonomy, vocab: list[str], flat: np.ndarray, doc: n
         ok[check] = has[flat[position[check] + 1 + j], need[check]]
         position, rest, topic = position[ok], rest[ok], topic[ok]
     # A topic counts once per start position, however many of its phrases start there.
-    cell = unique_sorted(position * width + topic)
+    cell = np.unique(position * width + topic)
     return doc[cell // width] * width + cell % width
 
 
