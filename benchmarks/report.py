@@ -96,7 +96,8 @@ def raw_lines(runs: list[dict[str, Any]]) -> list[str]:
             out.append(f"{head} mkdocs build {r['mkdocs']:.2f} s, site {r['site_bytes'] / 1e6:.1f} MB")
             continue
         same = ("" if "same_output" not in r else ", same output as the base" if r["same_output"]
-                else f", output differs from the base's at {r['differs_at']}")
+                else f", output differs from the base's at {r['differs_at']}"
+                + ("" if r.get("same_by_design", True) else " (by design)"))
         papers = ("" if r["papers"] == r["n"] else ", no build/papers.json" if r["papers"] is None
                   else f", papers.json lists {r['papers']} papers, not {r['n']}!")
         out.append(f"{head} generator {r['gen']:.2f} s ({r['gen_cpu']:.2f} s CPU, {r['peak_mb']:.0f} MB), "
