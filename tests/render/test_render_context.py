@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from generator.build import BuildResult
 from generator.config import Config
-from generator.model import Paper, evolve
+from generator.model import Paper
 from generator.render import render_note_pages, render_site
 from tests.conftest import page_h1, render_context
 
@@ -49,7 +49,7 @@ def test_a_context_of_a_changed_library_gives_the_changed_pages(seed_build: Buil
     old_title = page_h1(before[f"papers/{paper.slug}/index.md"])
     assert _links_to(before, paper) == [old_title]
 
-    changed = evolve(paper, title=NEW_TITLE)
+    changed = replace(paper, title=NEW_TITLE)
     new_library = replace(library, papers=[changed if p is paper else p for p in library.papers])
     after = render_site(render_context(new_library, config))
     page = after[f"papers/{paper.slug}/index.md"]
@@ -72,7 +72,7 @@ def test_a_context_of_a_changed_library_gives_the_changed_pages(seed_build: Buil
 def test_note_pages_take_the_context_of_their_library(seed_build: BuildResult, project: Callable[..., Config]) -> None:
     config = project()
     paper = next(p for p in seed_build.library.papers if p.key == "maron2025oneshot")
-    changed = evolve(paper, title=NEW_TITLE)
+    changed = replace(paper, title=NEW_TITLE)
     library = replace(seed_build.library, papers=[changed if p is paper else p for p in seed_build.library.papers])
     files = render_note_pages(render_context(library, config), {paper.id})
     assert sorted(files) == ["index.md", f"papers/{paper.slug}/index.md", "status/queue.md", "status/read.md",
