@@ -13,7 +13,7 @@ from ..runtime.progress import track
 from . import citesearch
 from .citefiles import reference_files
 from .context import RenderContext
-from .exports import papers_json_pieces
+from .exports import papers_json
 from .feeds import render_feeds
 from .indexes import has_downloads, render_all_pages, render_digest_index, render_digest_pages, render_home
 from .links import paper_md
@@ -42,7 +42,7 @@ def render_listings(ctx: RenderContext) -> dict[str, str]:
     listings: dict[str, str] = {}
     listings["index.md"] = render_home(ctx)
     listings["digests/index.md"] = render_digest_index(library)
-    listings["papers.json"] = "".join(papers_json_pieces(library))
+    listings["papers.json"] = papers_json(library)
     listings[MAP_MD] = render_map(library)
     listings.update(render_all_pages(library, size))
     listings.update(render_status_pages(library, by_id))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 from ..enrich.display import title_text
@@ -42,25 +41,11 @@ def paper_record(paper: Paper, by_id: dict[str, Paper]) -> dict[str, Any]:
 
 
 def papers_json(library: Library) -> str:
-    return "".join(papers_json_pieces(library))
-
-
-# Papers per piece: the records are made and written a piece at a time.
-PIECE = 500
-
-
-def papers_json_pieces(library: Library, size: int | None = None) -> Iterator[str]:
-    """`papers.json`, `size` (PIECE) papers at a time: the pieces joined are the file. One record
-    per line: the same JSON as `indent=`, but json's C encoder only runs without indent, and the
-    file is a third smaller."""
-    size = size or PIECE
+    """`papers.json`: one record per line (the same JSON as `indent=`, a third smaller), `<` and
+    `>` escaped."""
     by_id = library.by_id()
-    papers = library.papers
-    for start in range(0, len(papers), size):
-        head = "[\n" if start == 0 else ",\n"
-        records = (json.dumps(paper_record(p, by_id), ensure_ascii=False) for p in papers[start:start + size])
-        yield head + ",\n".join(map(_html_safe, records))
-    yield "\n]\n" if papers else "[\n]\n"
+    records = (_html_safe(json.dumps(paper_record(p, by_id), ensure_ascii=False)) for p in library.papers)
+    return "[\n" + ",\n".join(records) + "\n]\n" if library.papers else "[\n]\n"
 
 
 def _html_safe(text: str) -> str:

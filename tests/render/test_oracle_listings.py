@@ -153,12 +153,8 @@ def test_rebuilds_with_new_papers_sort_and_list_the_new_papers() -> None:
         assert rows.paper_rows_table(head, order, "all.md", False) == table(head, want)
 
 
-@pytest.mark.parametrize("size", [1, 2, 3, 500])
-def test_papers_json_in_pieces_is_the_file(size: int) -> None:
+def test_papers_json_is_one_record_a_line() -> None:
     lib = _library()
-    pieces = list(exports.papers_json_pieces(lib, size))
-    assert len(pieces) == -(-len(lib.papers) // size) + 1  # a piece per `size` papers, and the end
-    assert "".join(pieces) == exports.papers_json(lib)
     records = [json.dumps(exports.paper_record(p, lib.by_id()), ensure_ascii=False) for p in lib.papers]
     old = "[\n" + ",\n".join(records) + "\n]\n"
     assert exports.papers_json(lib) == old.replace("<", "\\u003c").replace(">", "\\u003e")
