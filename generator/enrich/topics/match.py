@@ -54,9 +54,11 @@ def count_hits(taxonomy: Taxonomy, texts: Sequence[str], block: int = BLOCK) -> 
 
 
 def _count_block(taxonomy: Taxonomy, texts: Sequence[str], counts: np.ndarray,
-                 words: tuple[np.ndarray, np.ndarray, list[str]] | None = None) -> None:
+                 words: tuple[np.ndarray, np.ndarray, list[str]] | None = None,
+                 found: dict[re.Pattern[str], dict[int, int]] | None = None) -> None:
     """`count_hits` of some texts, added into `counts` (their rows); `words`: the texts' word
-    ids when another taxonomy's count already made them."""
+    ids when another taxonomy's count already made them; `found`: each pattern's matches in these
+    texts, filled and reused (the evidence table holds the topics' own patterns)."""
     import numpy as np
 
     width = counts.shape[1]
@@ -67,9 +69,11 @@ def _count_block(taxonomy: Taxonomy, texts: Sequence[str], counts: np.ndarray,
     cells.append(_phrase_cells(taxonomy, vocab, flat, doc, np.cumsum(lengths), width))
     both = np.concatenate(cells)
     counts += np.bincount(both, minlength=len(texts) * width).reshape(len(texts), width)
+    found = {} if found is None else found
     for n, pattern in taxonomy.patterns:
-        found = _pattern_counts(pattern, texts)
-        for row, times in found.items():
+        if pattern not in found:
+            found[pattern] = _pattern_counts(pattern, texts)
+        for row, times in found[pattern].items():
             counts[row, n] += times
 
 
@@ -217,10 +221,11 @@ def match_many(taxonomy: Taxonomy, titles: Sequence[str], abstracts: Sequence[st
         size = stop - start
         texts = [*titles[start:stop], *abstracts[start:stop]]
         words = word_ids(texts, _ASCII_WORD, _WORD.findall)
+        matches: dict[re.Pattern[str], dict[int, int]] = {}
         hits = np.zeros((2 * size, width), dtype=np.int64)
-        _count_block(taxonomy, texts, hits, words)
+        _count_block(taxonomy, texts, hits, words, matches)
         found = np.zeros((2 * size, len(table.owner)), dtype=np.int64)
-        _count_block(table.taxonomy, texts, found, words)
+        _count_block(table.taxonomy, texts, found, words, matches)
         score[start:stop] = TITLE_WEIGHT * hits[:size] + hits[size:]
         allowed[start:stop] = from_hits(taxonomy, found, cats[start:stop]).allows(taxonomy)
     minimum = np.array([t.min_hits for t in taxonomy.topics], dtype=np.int64)

@@ -175,6 +175,8 @@ def phrase_keys(phrase: str) -> tuple[Key, ...]:
     return tuple(("A", w) if _is_acronym(w) else ("w", stem(w)) for w in _WORD.findall(phrase))
 
 
+# Cached: the topics and the evidence table (two taxonomies) look up the same words.
+@lru_cache(maxsize=200_000)
 def text_keys(token: str) -> frozenset[Key]:
     """What one word of a title or abstract can match. Lower-case text never matches an acronym."""
     keys: set[Key] = {("w", stem(token))}
