@@ -13,7 +13,7 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -180,8 +180,11 @@ def write_tree(build_dir: Path, files: Mapping[str, Content], protected: list[Pa
     stats = WriteStats()
     todo = sorted(files)
     # All checked before anything is written.
-    targets, existing = _targets(root, dict.fromkeys(todo))
-    made: set[Path] = set()
+    folders: Folders = {}
+    targets, existing = _targets(root, dict.fromkeys(todo), folders)
+    # Each paper has a folder of its own (papers/<slug>/index.md): each new folder is made once, and
+    # one its parent's listing showed is not made again.
+    made = {folder for folder, _, new in folders.values() if not new}
     new_mode = _new_file_mode()
     for rel in track(todo, "writing pages"):
         target = targets[rel]
@@ -192,15 +195,16 @@ def write_tree(build_dir: Path, files: Mapping[str, Content], protected: list[Pa
             stats.written.append(rel)
         else:
             stats.unchanged += 1
-    stats.removed = remove_stale(root, set(files))
+    # A folder that did not exist holds only what was just written: nothing in it is stale.
+    stats.removed = remove_stale(root, set(files), {head for head, (_, _, new) in folders.items() if new})
     return stats
 
 
 def _targets(root: Path, files: Mapping[str, object],
              folders: Folders | None = None) -> tuple[dict[str, Path], set[str]]:
-    """Every output path, checked, and which of them exist. Ten thousand papers share a handful of
-    folders, so each folder is resolved and listed once (into `folders`, which a caller may keep),
-    not each file looked at on its own (resolve() is an lstat per path component)."""
+    """Every output path, checked, and which of them exist. Ten thousand papers have a folder each
+    (papers/<slug>/): each folder is checked and listed once (into `folders`, which a caller may
+    keep), and only when its parent's listing shows it (see `_folder`)."""
     folders = {} if folders is None else folders
     out: dict[str, Path] = {}
     existing: set[str] = set()
@@ -209,7 +213,7 @@ def _targets(root: Path, files: Mapping[str, object],
         if (not rel or rel.startswith("/") or "\\" in rel or "\x00" in rel
                 or any(p in ("", ".", "..") for p in parts)):
             raise GeneratorError(f"refusing to write {rel!r}: not a plain path inside the build folder")
-        folder, listing = _folder(root, "/".join(parts[:-1]), folders, rel)
+        folder, listing, _ = _folder(root, "/".join(parts[:-1]), folders, rel)
         target = folder / parts[-1]
         link = listing.get(parts[-1])
         if link is not None:
@@ -221,19 +225,33 @@ def _targets(root: Path, files: Mapping[str, object],
     return out, existing
 
 
-Folders = dict[str, tuple[Path, dict[str, bool]]]
+# Folder (relative, "" for the build folder) -> its path, its listing, whether it is new (absent).
+Folders = dict[str, tuple[Path, dict[str, bool], bool]]
 
 
-def _folder(root: Path, head: str, folders: Folders, rel: str) -> tuple[Path, dict[str, bool]]:
+def _folder(root: Path, head: str, folders: Folders, rel: str) -> tuple[Path, dict[str, bool], bool]:
     """The folder `head` of the build folder, checked and listed once (kept in `folders`); `rel`
-    is the file being written there, for the message."""
+    is the file being written there, for the message. Its parent's listing says what it is: absent
+    (new: nothing to resolve or list), a folder (inside the build folder, as its parent is), or a
+    symbolic link (resolved, and refused if it leads outside)."""
     known = folders.get(head)
-    if known is None:
-        folder = root.joinpath(*head.split("/")) if head else root
-        if not folder.resolve().is_relative_to(root):
+    if known is not None:
+        return known
+    if not head:
+        known = folders[head] = (root, _listing(root), False)
+        return known
+    parent_head, _, name = head.rpartition("/")
+    parent, listing, _ = _folder(root, parent_head, folders, rel)
+    folder = parent / name
+    link = listing.get(name)
+    if link is None:
+        known = (folder, {}, True)
+    else:
+        if link and not folder.resolve().is_relative_to(root):
             raise GeneratorError(f"refusing to write {rel!r}: a symbolic link in the build folder "
                                  "points outside it")
-        known = folders[head] = (folder, _listing(folder))
+        known = (folder, _listing(folder), False)
+    folders[head] = known
     return known
 
 
@@ -246,27 +264,36 @@ def _listing(folder: Path) -> dict[str, bool]:
         return {}
 
 
-def remove_stale(root: Path, wanted: set[str]) -> list[str]:
+def remove_stale(root: Path, wanted: Collection[str], fresh: Collection[str] = ()) -> list[str]:
     """Delete what is in `root` but not `wanted` (relative paths), never leaving `root`: links are
-    removed as links, never followed. The generator's own cache folder stays."""
+    removed as links, never followed. The generator's own cache folder stays. `fresh`: folders
+    (relative) this build made, which hold nothing else, so are not looked into."""
     removed: list[str] = []
-    skip = set(KEEP_DIRS)
-    for folder, dirs, names, in _walk(root):
-        rel_folder = folder.relative_to(root).as_posix()
-        if rel_folder.split("/")[0] in skip:
-            continue
-        for name in names + [d for d in dirs if (folder / d).is_symlink()]:
-            rel = name if rel_folder == "." else f"{rel_folder}/{name}"
-            if rel in wanted or (rel_folder == "." and name in KEEP):
-                continue
-            (folder / name).unlink()
-            if not _TEMP.match(name):
-                removed.append(rel)
-        if folder != root and not any(folder.iterdir()):
-            folder.rmdir()
+    _remove_in(root, "", wanted, fresh, removed)
     return sorted(removed)
 
 
-def _walk(root: Path) -> list[tuple[Path, list[str], list[str]]]:
-    # Bottom-up so emptied folders can go; os.walk does not descend into linked folders.
-    return [(Path(f), d, n) for f, d, n in os.walk(root, topdown=False, followlinks=False)]
+def _remove_in(folder: Path, rel_folder: str, wanted: Collection[str], fresh: Collection[str],
+               removed: list[str]) -> bool:
+    """remove_stale in one folder and below (a real folder is entered, a link never); whether the
+    folder is left empty."""
+    left = 0
+    with os.scandir(folder) as it:
+        entries = list(it)
+    for entry in entries:
+        rel = entry.name if not rel_folder else f"{rel_folder}/{entry.name}"
+        if entry.is_dir(follow_symlinks=False):
+            if rel in fresh or (not rel_folder and entry.name in KEEP_DIRS):
+                left += 1
+            elif _remove_in(Path(entry.path), rel, wanted, fresh, removed):
+                os.rmdir(entry.path)
+            else:
+                left += 1
+            continue
+        if rel in wanted or (not rel_folder and entry.name in KEEP):
+            left += 1
+            continue
+        os.unlink(entry.path)
+        if not _TEMP.match(entry.name):
+            removed.append(rel)
+    return left == 0
