@@ -17,31 +17,29 @@ from generator.config import Config, load_config
 from generator.write import MARKER
 from tests.waiting import wait_until
 
-# Runs the real CLI with one change: the N-th file write stops halfway (data flushed to the
-# temporary file) and waits for the signal that kills it, so the test kills it at exactly that moment.
+# Runs the real CLI with one change: the N-th file of the build folder, once written to its temporary
+# file, is cut to half (flushed) and not renamed into place; the process waits there for the signal
+# that kills it, so the test kills it at exactly that moment.
 SHIM = r"""
 import os, signal, sys
-real_write = os.write
+real_replace = os.replace
 state = {"n": 0}
 stop_at = int(os.environ["STOP_AT_WRITE"])
 
-def half_write(fd, data):
-    try:
-        name = os.readlink(f"/proc/self/fd/{fd}")
-    except OSError:
-        name = ""
-    if not name.endswith(".tmp"):  # not a file of the build folder being written
-        return real_write(fd, data)
+def half_written(src, dst, **kwargs):
+    if not str(src).endswith(".tmp"):  # not a file of the build folder being written
+        return real_replace(src, dst, **kwargs)
     state["n"] += 1
     if state["n"] == stop_at:
-        real_write(fd, bytes(data[: len(data) // 2]))
-        os.fsync(fd)
+        with open(src, "r+b") as fh:
+            fh.truncate(os.path.getsize(src) // 2)
+            os.fsync(fh.fileno())
         print("MIDWRITE", flush=True)
         while True:
             signal.pause()
-    return real_write(fd, data)
+    return real_replace(src, dst, **kwargs)
 
-os.write = half_write
+os.replace = half_written
 from generator.cli import main
 sys.exit(main(["build"]))
 """
