@@ -79,6 +79,32 @@ def test_stale_pages_go_but_only_inside_the_build_folder(project: Callable[..., 
     assert (config.build_dir / ".gitignore").exists() and (config.build_dir / MARKER).exists()
 
 
+def test_each_paper_folder_is_checked_a_stale_file_in_one_goes_a_link_out_of_one_is_refused(
+        project: Callable[..., Config], tmp_path: Path) -> None:
+    """Every paper has a folder of its own (papers/<slug>/index.md): a stale file inside one is
+    removed, and a paper folder replaced by a link leading out of the build folder is refused."""
+    config = project()
+    build(config)
+    first, second = sorted(p for p in (config.build_dir / "papers").iterdir() if p.is_dir())[:2]
+    (first / "notes.md").write_text("left by an older build")
+    result = build(config)
+    assert result.stats is not None
+    assert result.stats.removed == [f"papers/{first.name}/notes.md"]
+    assert (first / "index.md").is_file()
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "index.md").write_text("not ours")
+    for p in second.iterdir():
+        p.unlink()
+    second.rmdir()
+    second.symlink_to(outside, target_is_directory=True)
+    with pytest.raises(GeneratorError, match=f"refusing to write 'papers/{second.name}/index.md': a symbolic "
+                       "link in the build folder points outside it"):
+        build(config)
+    assert [p.name for p in outside.iterdir()] == ["index.md"]
+    assert (outside / "index.md").read_text() == "not ours"
+
+
 @pytest.mark.parametrize(("docs_dir", "message"), [
     (".", "refusing to use {root} as the build folder: it overlaps {root}"),
     ("..", "refusing to use {parent} as the build folder: it overlaps {root}"),
