@@ -5,36 +5,24 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.conftest import copy_project
+from tests.servers import fetch, free_port
 from tests.waiting import wait_until
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
 
 
-def fetch(url: str) -> bool:
-    """True once the server answers `url` with a page."""
-    try:
-        with urllib.request.urlopen(url, timeout=5) as resp:
-            return bool(resp.status == 200)
-    except OSError:
-        return False
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 CASPER = "Defending Against Unforeseen Failure Modes with Latent Adversarial Training"
@@ -71,7 +59,8 @@ def test_the_open_tab_shows_a_note_edit(tmp_path: Path, chromium_browser: Any) -
         try:
             page = context.new_page()
             url = f"http://127.0.0.1:{port}/papers/defending-against-unforeseen-failure-modes-with-latent/"
-            wait_until(lambda: proc.poll() is not None or fetch(url), 120, "readinglist serve did not come up")
+            wait_until(lambda: proc.poll() is not None or fetch(url) is not None, 120,
+                       "readinglist serve did not come up")
             assert proc.poll() is None, "readinglist serve stopped"
             # The edit below is seen once MkDocs' live-reload script polls the server (it does so
             # on the page's load event): the request is waited for, not a second.

@@ -6,16 +6,15 @@ import hashlib
 import io
 import os
 import signal
-import socket
 import subprocess
 import sys
-import urllib.request
 from pathlib import Path
 
 from generator.build import build
 from generator.config import load_config
 from generator.watch import Watcher
 from tests.conftest import copy_project
+from tests.servers import fetch, free_port
 from tests.waiting import wait_until
 
 EXTRA_DIGEST = """Daily TMLR digest for Aug 09, 2025
@@ -35,18 +34,8 @@ def hashes(folder: Path) -> dict[str, str]:
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
-def fetch(url: str) -> str | None:
-    try:
-        with urllib.request.urlopen(url, timeout=5) as r:
-            return str(r.read().decode("utf-8"))
-    except OSError:
-        return None
 
 
 def test_build_watch_and_serve_leave_content_byte_identical(tmp_path: Path) -> None:
@@ -84,7 +73,8 @@ def test_build_watch_and_serve_leave_content_byte_identical(tmp_path: Path) -> N
         wait_until(lambda: fetch(base) is not None, 120, "readinglist serve did not come up")
         (tmp_path / "seeds" / "002_extra.txt").write_text(EXTRA_DIGEST)
         page = base + "papers/a-paper-added-while-serving/"
-        wait_until(lambda: "A Paper Added While Serving" in (fetch(page) or ""), 120, f"{page} never showed the paper")
+        wait_until(lambda: b"A Paper Added While Serving" in (fetch(page) or b""), 120,
+                   f"{page} never showed the paper")
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=30)

@@ -3,33 +3,22 @@
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
-import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from generator.config import Config
+from tests.servers import fetch, free_port
 from tests.waiting import wait_until
 
 pytestmark = pytest.mark.slow
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
-def fetch(url: str) -> str:
-    try:
-        with urllib.request.urlopen(url, timeout=5) as resp:
-            return str(resp.read().decode("utf-8"))
-    except OSError:
-        return ""
 
 
 def settled(log: str, start: int) -> bool:
@@ -52,13 +41,14 @@ def test_seed_edit_rebuilds_once_and_shows_the_change(project: Callable[..., Con
                             cwd=config.root, env=env, stdout=log, stderr=subprocess.STDOUT)
     page = f"http://127.0.0.1:{port}/papers/generative-feature-training-of-thin-2-layer-networks/"
     try:
-        wait_until(lambda: "Generative Feature Training of Thin" in fetch(page), 60, lambda: log_text(log))
+        wait_until(lambda: b"Generative Feature Training of Thin" in (fetch(page) or b""), 60, lambda: log_text(log))
         start = len(log_text(log))
         # An OpenReview paper keeps its id (and so its URL) when its title is corrected.
         seed = config.seeds_dir / "000_1b8355006bbdabc6.txt"
         seed.write_text(seed.read_text(encoding="utf-8").replace(
             "Generative Feature Training of Thin", "Generative Feature Training of Very Thin"), encoding="utf-8")
-        wait_until(lambda: "Generative Feature Training of Very Thin" in fetch(page), 60, lambda: log_text(log))
+        wait_until(lambda: b"Generative Feature Training of Very Thin" in (fetch(page) or b""), 60,
+                   lambda: log_text(log))
         # No rebuild loop: the rebuilds come to a build that wrote nothing (see `settled`), and
         # there are two of them, one for the edit and one when its regenerated pages are seen.
         wait_until(lambda: settled(log_text(log), start), 60, lambda: log_text(log))

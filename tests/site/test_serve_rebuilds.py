@@ -10,11 +10,9 @@ from __future__ import annotations
 import json
 import os
 import re
-import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
@@ -23,6 +21,7 @@ import pytest
 
 from generator.build import build
 from generator.config import Config
+from tests.servers import fetch, free_port
 from tests.waiting import wait_until
 
 pytestmark = pytest.mark.slow
@@ -52,24 +51,18 @@ def _papers(pages: list[str]) -> set[str]:
     return {p for p in pages if p.startswith("papers/")}
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
-def _fetch(url: str) -> bytes:
-    try:
-        with urllib.request.urlopen(url, timeout=5) as resp:
-            return bytes(resp.read())
-    except OSError:
-        return b""
+
+
+def _body(url: str) -> bytes:
+    return fetch(url) or b""
 
 
 def _page(url: str) -> bytes:
     """The page as built: without the live-reload call the server adds to it (its epoch and
     request number differ from one request to the next)."""
-    return re.sub(rb"livereload\(\d+, \d+\);", b"", _fetch(url))
+    return re.sub(rb"livereload\(\d+, \d+\);", b"", _body(url))
 
 
 def _touch_later(path: Path, text: str) -> None:
@@ -97,16 +90,16 @@ def test_a_rebuild_renders_the_edited_paper_and_the_linked_ones_and_keeps_the_si
     edited = next(p for p in papers if p not in linked)
     untouched = next(p for p in papers if p not in linked and p != edited)
 
-    port = _free_port()
+    port = free_port()
     root = f"http://127.0.0.1:{port}/"
     log = (tmp_path / "serve.log").open("a+")
     proc = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--livereload", "--dirty",
                              "-a", f"127.0.0.1:{port}"], cwd=config.root, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
-        wait_until(lambda: _builds(records) and _fetch(root + "sitemap.xml"), 90, lambda: _log(log))
+        wait_until(lambda: _builds(records) and _body(root + "sitemap.xml"), 90, lambda: _log(log))
         first = _builds(records)
         assert len(first) == 1 and _papers(first[0]["pages"]) == set(papers)  # the first build is a full one
-        sitemap = _fetch(root + "sitemap.xml")
+        sitemap = _body(root + "sitemap.xml")
         assert sitemap.count(b"<loc>") > PAPERS
         untouched_url = root + untouched.removesuffix("index.md")
         before = _page(untouched_url)
@@ -124,15 +117,15 @@ def test_a_rebuild_renders_the_edited_paper_and_the_linked_ones_and_keeps_the_si
         assert set(linked) <= _papers(home_build["pages"])
         assert untouched not in [p for r in rebuilds for p in r["pages"]]
 
-        assert b"An edit under serve." in _fetch(root + edited.removesuffix("index.md"))
+        assert b"An edit under serve." in _body(root + edited.removesuffix("index.md"))
         assert _page(untouched_url) == before  # still there, as built
-        index = _fetch(root).decode("utf-8")
+        index = _body(root).decode("utf-8")
         assert "A line added to the home page." in index
         # The home page's links to papers became URLs: their targets were among the rebuild's files.
         for page in linked:
             assert f'href="{page.removesuffix("index.md")}"' in index
-            assert _fetch(root + page.removesuffix("index.md"))
-        assert _fetch(root + "sitemap.xml") == sitemap  # every page, as the full build listed them
+            assert _body(root + page.removesuffix("index.md"))
+        assert _body(root + "sitemap.xml") == sitemap  # every page, as the full build listed them
 
         # A new paper page: the set of pages changed, so a full dirty build, and a sitemap with it.
         count = len(_builds(records))
@@ -142,8 +135,8 @@ def test_a_rebuild_renders_the_edited_paper_and_the_linked_ones_and_keeps_the_si
         full = wait_until(lambda: next((r for r in _builds(records)[count:]
                                         if "papers/a-new-paper/index.md" in r["pages"]), None), 90, lambda: _log(log))
         assert _papers(full["pages"]) == {*papers, "papers/a-new-paper/index.md"}
-        wait_until(lambda: b"papers/a-new-paper/" in _fetch(root + "sitemap.xml"), 30, lambda: _log(log))
-        assert _fetch(root + "papers/a-new-paper/")
+        wait_until(lambda: b"papers/a-new-paper/" in _body(root + "sitemap.xml"), 30, lambda: _log(log))
+        assert _body(root + "papers/a-new-paper/")
     finally:
         proc.terminate()
         proc.wait(timeout=20)
