@@ -7,8 +7,6 @@ in ASCII (`Gomez` finds `Gómez`; typing `Gómez` still matches the author line 
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ..enrich.text import to_ascii
 from ..model import Paper
 from . import escape
@@ -18,16 +16,10 @@ def folded_names(paper: Paper) -> list[str]:
     """ASCII spellings of the author names that hold other characters (`Navas Gomez`)."""
     out = []
     for name in paper.authors:
-        ascii_name = _ascii(name)
+        ascii_name = " ".join(to_ascii(name).split())
         if ascii_name != name and ascii_name not in out:
             out.append(ascii_name)
     return out
-
-
-@lru_cache(maxsize=1 << 16)
-def _ascii(name: str) -> str:
-    # Authors recur across a list: each name is transliterated once.
-    return " ".join(to_ascii(name).split())
 
 
 def cite_line(paper: Paper) -> str:

@@ -13,7 +13,6 @@ both engines rewrite and check."""
 from __future__ import annotations
 
 import posixpath
-from functools import lru_cache
 
 from ..enrich.display import title_text
 from ..model import Digest, Paper
@@ -46,7 +45,6 @@ def rel(from_md: str, to_path: str) -> str:
     return "/".join([".."] * (len(here) - common) + there[common:]) or "."
 
 
-@lru_cache(maxsize=1 << 16)
 def page_url(md_path: str) -> str:
     """The URL MkDocs gives a Markdown file (directory URLs): `papers/x.md` -> `papers/x/`."""
     stem = md_path[:-3] if md_path.endswith(".md") else md_path
@@ -55,26 +53,15 @@ def page_url(md_path: str) -> str:
     return stem.rstrip("/") + "/" if stem else ""
 
 
-# URLs split at their slashes, cached: a build asks for the same few tens of thousands again and again.
-@lru_cache(maxsize=1 << 16)
-def _folders(from_md: str) -> tuple[str, ...]:
-    return tuple(page_url(from_md).split("/")[:-1])
-
-
-@lru_cache(maxsize=1 << 16)
-def _segments(to: str) -> tuple[str, ...]:
-    return tuple((page_url(to) if to.endswith(".md") else to).split("/"))
-
-
 def url_from(from_md: str, to: str) -> str:
     """A relative href from the page of `from_md` to the page of `to` (a `.md` path) or to a file
     (any other path, e.g. `papers/x.bib`), as MkDocs would write it for a Markdown link."""
-    here = _folders(from_md)
-    there = _segments(to)
+    here = page_url(from_md).split("/")[:-1]
+    there = (page_url(to) if to.endswith(".md") else to).split("/")
     common = 0
     while common < min(len(here), len(there) - 1) and here[common] == there[common]:
         common += 1
-    out = "/".join([".."] * (len(here) - common) + list(there[common:]))
+    out = "/".join([".."] * (len(here) - common) + there[common:])
     return out or "./"
 
 

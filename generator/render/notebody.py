@@ -39,12 +39,13 @@ def _render_wikilink(self: Any, tokens: Sequence[Token], idx: int, options: Any,
 
 @lru_cache(maxsize=1)
 def _renderer() -> MarkdownIt:
+    # The one configured parser of the process (not a per-note speed-up): without it every note
+    # body would build a new markdown-it parser and add the wikilink rule to it again.
     md = new_parser()
     md.add_render_rule("wikilink", _render_wikilink)
     return md
 
 
-@lru_cache(maxsize=4096)
 def render_body(body: str, resolved: tuple[tuple[str, Rendered], ...]) -> str:
     """HTML of a note body; `resolved` maps each wiki-link target to what it renders as."""
     if not body.strip():

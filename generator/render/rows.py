@@ -13,8 +13,6 @@ bar for a speed-up; measured for issue 34, see its commit).
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ..enrich.display import title_text
 from ..model import Paper
 from . import escape
@@ -49,7 +47,6 @@ def all_order(papers: list[Paper]) -> list[Paper]:
     return sorted(papers, key=sort_key)
 
 
-@lru_cache(maxsize=1 << 12)
 def prefix(from_md: str) -> str | None:
     """What a link from `from_md`'s page to a paper page starts with (`../../`), or None when
     that page's URL lies under papers/ itself (then `url_from` works the link out in full)."""
