@@ -57,6 +57,7 @@ VARIANTS: list[Variant] = [
     Variant("markdown-pass", {"READINGLIST_SKIP_MARKDOWN": "off"}),  # the plugin's on_page_content
     Variant("no-fragments", {"READINGLIST_FRAGMENTS": "off"}),  # paper pages' chrome rendered once (site/fragments.py)
     Variant("serial-references", {"READINGLIST_WORKERS": "1"}),  # citeproc in worker processes (runtime/parallel.py)
+    Variant("no-text-cache", {"READINGLIST_TEXT_CACHE": "off"}),  # memoized escape.text, to_mathml, wikilinks
 ]
 
 

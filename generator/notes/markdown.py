@@ -14,6 +14,8 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
+from ..runtime.switches import memoized
+
 # (target, label, line offset inside the body) for every [[...]] in a body, in order.
 RawLink = tuple[str, "str | None", int]
 
@@ -67,7 +69,8 @@ def parse(body: str, md: MarkdownIt | None = None) -> list[Token]:
 # five interleaved rounds; issue 34). In a build it spares render's second parse of each note,
 # which was lost in the noise (1,000 notes: -0.41 s, rounds spreading over 0.5 s), far from the
 # 3 % of the build that a build speed-up must save.
-@lru_cache(maxsize=4096)
+# READINGLIST_TEXT_CACHE=off turns it off (runtime/switches.memoized; the `no-text-cache` variant).
+@memoized(4096)
 def wikilinks(body: str) -> tuple[RawLink, ...]:
     """Every wiki-link in `body` with its line offset (0 = the body's first line)."""
     out: list[RawLink] = []

@@ -12,7 +12,8 @@ from __future__ import annotations
 import html
 import json
 import re
-from functools import lru_cache
+
+from ..runtime.switches import memoized
 
 _SPECIAL = set("&<>\"'`\\*_{}[]()#+!|~^=$")
 # C0/C1 controls, line/paragraph separators, lone surrogates and non-characters: invisible, and
@@ -69,7 +70,8 @@ def _entity(m: re.Match[str]) -> str:
 # own, 0.5-0.6 s once the caches of links, rows, math, citesearch and notebody were removed, and
 # removing it with them cost 0.85-1.1 s, over the 0.75 s (3 % of the build) a speed-up must save.
 # (Of those, math's to_mathml stayed: it pays on the seeded workload.)
-@lru_cache(maxsize=1 << 17)
+# READINGLIST_TEXT_CACHE=off turns it off (runtime/switches.memoized; the `no-text-cache` variant).
+@memoized(1 << 17)
 def text(value: str) -> str:
     """Untrusted text for one line of a page: whitespace folded, every special escaped.
 

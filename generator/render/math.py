@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from functools import lru_cache
 
 from latex2mathml.converter import convert
 
+from ..runtime.switches import memoized
 from ..sources.texmath import delimit_math
 from . import escape
 
@@ -35,7 +35,8 @@ _ATTRS = frozenset(
 # interleaved with the plain function, medians of three rounds): 0.86 s and 1.28 s (two runs)
 # saved on the seeded workload (6,507 of its 6,531 calls are hits), over the 0.75 s (3 % of the
 # build) a speed-up must save; 0.09 s on the synthetic one, whose abstracts repeat two formulas.
-@lru_cache(maxsize=1 << 14)
+# READINGLIST_TEXT_CACHE=off turns it off (runtime/switches.memoized; the `no-text-cache` variant).
+@memoized(1 << 14)
 def to_mathml(latex: str) -> str | None:
     """MathML for one formula, or None when it cannot be converted safely."""
     try:

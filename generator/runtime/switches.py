@@ -9,6 +9,9 @@ is read by `count`: a whole number from 1 up, anything else (or nothing) leaves 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any, TypeVar, cast
 
 _OFF = {"off", "0", "no", "false"}
 _ON = {"on", "1", "yes", "true"}
@@ -28,3 +31,19 @@ def count(name: str) -> int | None:
     """The whole number (1 or more) the variable `name` gives, or None (its default) for anything else."""
     value = os.environ.get(name, "").strip()
     return int(value) if value.isdigit() and int(value) >= 1 else None
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+# The one switch of the memoized text functions (render/escape.text, render/math.to_mathml,
+# notes/markdown.wikilinks): benchmarks/variants.py's `no-text-cache` variant measures them.
+TEXT_CACHE = "READINGLIST_TEXT_CACHE"
+
+
+def memoized(maxsize: int) -> Callable[[F], F]:
+    """`functools.lru_cache(maxsize)` for a pure text function, or the function itself when
+    READINGLIST_TEXT_CACHE is off. Read once, when the module that uses it is imported: a build
+    with the switch off is a process started with it off (the benchmark's variants are)."""
+    def wrap(fn: F) -> F:
+        return cast(F, lru_cache(maxsize=maxsize)(fn)) if on(TEXT_CACHE) else fn
+    return wrap
