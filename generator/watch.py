@@ -103,6 +103,9 @@ class Watcher:
         # The references stage's result of the build `library` comes from: a note changes no
         # reference, so the fast rebuilds show these and never start citeproc-py.
         self.references: FormattedReferences | None = None
+        # The site's static assets, package files that do not change while the watcher runs: read
+        # once, not on every note save (the fast rebuild's context takes them; it writes none).
+        self.assets = read_assets()
 
     # -- life cycle -------------------------------------------------------------------------
 
@@ -282,7 +285,7 @@ class Watcher:
         library = reindex(self.library, notes, problems)
         assert library.notes is not None
         ids = affected_papers(self.library.notes, library.notes)
-        files = render_note_pages(make_context(library, self.config, self.references, read_assets()), ids)
+        files = render_note_pages(make_context(library, self.config, self.references, self.assets), ids)
         # A note's words and reading status are in the search index's records too: those of the
         # papers it shows on are made again, the others kept from the file the last build wrote.
         pages = read_pages(self.config.pages_dir, self.config.root, Problems())
