@@ -87,7 +87,8 @@ class Paper:
     bib_key: str = ""
     bib_type: str = ""
     bib_fields: tuple[tuple[str, str], ...] = ()
-    # The ids of the records merged into this one (enrich/merge.py), its own first.
+    # The ids of the records merged into this one (enrich/merge.py), its own first; a record as a
+    # reader makes it (sources/) holds its own id.
     aliases: tuple[str, ...] = ()
     # Filled in by enrich:
     key: str = ""

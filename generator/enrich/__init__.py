@@ -14,7 +14,7 @@ from .bibtex.names import apply_name_overrides
 from .keys import apply_year_overrides
 from .merge import merge
 from .registry import Pin, Registry
-from .related import Settings, tag_model, text_model, with_related
+from .related import Settings, related_papers, tag_model, text_model
 from .text import slugify
 from .topics import TagChanges, Taxonomy, load_taxonomy, paper_tag_lists, resolve_note_tags
 
@@ -47,9 +47,13 @@ def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
     pins = {**imported_pins(papers, registry, problems), **(pins or {})}
     assigned = registry.assign(papers, pins, problems)
     problems.extend(later)
-    papers = [replace(p, key=assigned[p.id][0], slug=assigned[p.id][1]) for p in papers]
+    # Tags and related papers are found from titles, abstracts and subjects (not keys or slugs):
+    # each paper is made once with all four, not copied once for the keys and once more.
     tag_lists = paper_tag_lists(papers, taxonomy, tag_changes)
-    papers = with_related(papers, settings, text_model(papers, settings), tag_model(tag_lists, settings), tag_lists)
+    links = related_papers(papers, settings, text_model(papers, settings), tag_model(tag_lists, settings),
+                           tag_lists)
+    papers = [replace(p, key=assigned[p.id][0], slug=assigned[p.id][1], tags=tags, related=links[p.id])
+              for p, tags in zip(papers, tag_lists, strict=True)]
     digests = _digests(raws, alias)
     topics = tuple((t.name, t.description) for t in taxonomy.topics)
     return Library(papers=papers, digests=digests, topics=topics, own_tags=tuple(own.values()),

@@ -80,6 +80,13 @@ def _update(old: Paper, new_version: Paper) -> Paper:
     )
 
 
+def _alone(paper: Paper) -> Paper:
+    """A record no other was folded into: its aliases are its own id. The readers make their
+    papers so (a copy of every paper here took a pass over all of them); a record made otherwise
+    is copied."""
+    return paper if paper.aliases == (paper.id,) else replace(paper, aliases=(paper.id,))
+
+
 def family_name(author: str) -> str:
     """The last word of a name, lower case and without accents (`Hans Müller` -> `muller`)."""
     # `Müller, Hans`: the family name is before the comma.
@@ -154,7 +161,7 @@ def merge(digests: list[RawDigest], keep_replacements: bool = False) -> Merged:
                 by_id[pid] = _combine(by_id[pid], paper)
             else:
                 pid = paper.id
-                by_id[pid] = replace(paper, aliases=(paper.id,))
+                by_id[pid] = _alone(paper)
             remember(paper, pid)
     skipped = 0
     for paper in replacements:

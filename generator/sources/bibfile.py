@@ -110,10 +110,11 @@ def _paper(key: str, entry: Entry, line: int, path: str, problems: Problems) -> 
     for role in ("author", "editor"):
         if entry.persons.get(role):
             raw.insert(0 if role == "author" else len(raw), (role, " and ".join(str(p) for p in entry.persons[role])))
+    # An entry with no title and no identifier is known by its key (not by an empty abstract).
+    pid = (record_id(title, abstract, openreview=forum, arxiv=ident, doi=found_doi, missing_title=not title)
+           if title or forum or ident or found_doi or abstract else f"bibkey:{key.lower()}")
     return Paper(
-        # An entry with no title and no identifier is known by its key (not by an empty abstract).
-        id=(record_id(title, abstract, openreview=forum, arxiv=ident, doi=found_doi, missing_title=not title)
-            if title or forum or ident or found_doi or abstract else f"bibkey:{key.lower()}"),
+        id=pid,
         title=title or placeholder_title(names, abstract),
         authors=names,
         authors_complete=complete,
@@ -133,6 +134,7 @@ def _paper(key: str, entry: Entry, line: int, path: str, problems: Problems) -> 
         bib_names=spelled if any(spelled) else (),
         bib_type=entry.type.lower(),
         bib_fields=tuple(raw),
+        aliases=(pid,),
     )
 
 

@@ -216,9 +216,10 @@ def _paper(path: str, rec: _Record, problems: Problems) -> Paper:
         problems.warn(path, rec.title_line, f"title is {len(rec.title)} characters long (is a line break missing?)")
     primary = cross or listed
     categories = (primary,) + ((listed,) if cross and listed != cross else ())
+    # An arXiv id or DOI inside an abstract names a cited work, not this paper.
+    pid = record_id(title, abstract, missing_title=not rec.title)
     return Paper(
-        # An arXiv id or DOI inside an abstract names a cited work, not this paper.
-        id=record_id(title, abstract, missing_title=not rec.title),
+        id=pid,
         title=title,
         authors=rec.authors.names,
         authors_complete=rec.authors.complete,
@@ -231,4 +232,5 @@ def _paper(path: str, rec: _Record, problems: Problems) -> Paper:
         categories=categories,
         cross_listed_from=cross,
         sources=(SourceRef(path, rec.line),),
+        aliases=(pid,),
     )

@@ -65,8 +65,9 @@ def arxiv_paper(ident: str, title: str, authors: tuple[str, ...], abstract: str,
     (its categories once each: an alias of one named before is left out)."""
     if "categories" in fields:
         fields["categories"] = distinct_categories(fields["categories"])
+    pid = record_id(title, abstract, arxiv=ident, missing_title=not title)
     return Paper(
-        id=record_id(title, abstract, arxiv=ident, missing_title=not title),
+        id=pid,
         title=title or placeholder_title(authors, abstract),
         authors=tuple(tidy_initials(a) for a in authors),
         authors_complete=complete,
@@ -78,5 +79,6 @@ def arxiv_paper(ident: str, title: str, authors: tuple[str, ...], abstract: str,
         title_missing=not title,
         arxiv_id=ident,
         sources=(where,),
+        aliases=(pid,),
         **fields,
     )

@@ -232,8 +232,9 @@ def _paper(path: str, rec: _Record, date: dt.date | None, problems: Problems) ->
         problems.warn(path, rec.field_lines.get("Title", rec.line),
                       f"title is {len(title)} characters long (is a line break missing?)")
     orid = openreview_id(url)
+    pid = record_id(title, abstract, openreview=orid, missing_title=missing)
     return Paper(
-        id=record_id(title, abstract, openreview=orid, missing_title=missing),
+        id=pid,
         title=title,
         authors=authors.names,
         authors_complete=authors.complete,
@@ -247,4 +248,5 @@ def _paper(path: str, rec: _Record, date: dt.date | None, problems: Problems) ->
         openreview_id=orid,
         date=date,
         sources=(SourceRef(path, rec.line),),
+        aliases=(pid,),
     )

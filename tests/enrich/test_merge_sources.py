@@ -93,6 +93,8 @@ def test_same_title_different_first_author_are_two_papers() -> None:
     merged = merge([raw])
     assert [p.id for p in merged.papers] == ["a", "b"]
     assert merged.alias == {"a": "a", "b": "b", "c": "a"}
+    # Papers made without aliases (not by a reader) list their own id, then the ids folded in.
+    assert [p.aliases for p in merged.papers] == [("a", "c"), ("b",)]
 
 
 def test_every_message_of_the_mixed_build(mixed_build: BuildResult) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+import pytest
+
 from generator.errors import Problems
 from generator.sources import read_digest
 from generator.sources.authors import looks_like_author_line, parse_authors
@@ -134,3 +136,12 @@ def test_other_files_still_build_when_one_is_unknown(tmp_path: Path) -> None:
         "seeds/unknown.txt:1: error: not a digest format I know (expected a TMLR digest e-mail, text "
         "copied from a paper-listing page, an arXiv mailing-list e-mail, an arXiv feed or a .bib file); skipped"
     ]
+
+
+@pytest.mark.parametrize("name", ["listing_quirks.txt", "tmlr_quirks.txt", "arxiv_email.txt", "arxiv_rss.xml",
+                                  "arxiv_atom_feed.xml", "arxiv_api.xml", "library.bib"])
+def test_every_record_read_lists_its_own_id_as_its_alias(name: str) -> None:
+    """What merge starts from: a record no other is folded into is its own only alias."""
+    papers, _ = read(name)
+    assert len(papers) >= 2
+    assert [p.aliases for p in papers] == [(p.id,) for p in papers]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import pairwise, repeat
 from typing import TYPE_CHECKING
 
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     import scipy.sparse as sp
 
 __all__ = ["STOP_SET", "Settings", "TagModel", "TermNames", "TextModel", "related_papers", "shared_terms",
-           "tag_model", "text_model", "top_k", "with_related"]
+           "tag_model", "text_model", "top_k"]
 
 TOPIC_WEIGHT = 0.35
 # Rows scored at a time. Their scores against the later columns are dense (256 x 10,000 float32,
@@ -342,13 +342,3 @@ def shared_terms(text: sp.csr_matrix, terms: TermNames | np.ndarray, i: int, j: 
     """The terms that add most to the text similarity of papers i and j."""
     return _shared_terms_many(text, terms, [i], [j], limit)[0]
 
-
-def with_related(papers: list[Paper], settings: Settings | None = None,
-                 model: TextModel | None = None, tags: TagModel | None = None,
-                 tag_lists: Sequence[tuple[str, ...]] | None = None) -> list[Paper]:
-    """The papers with their related papers, and with `tag_lists` as their tags if given (one copy
-    of each paper instead of two)."""
-    links = related_papers(papers, settings, model, tags, tag_lists)
-    if tag_lists is None:
-        return [replace(p, related=links[p.id]) for p in papers]
-    return [replace(p, tags=t, related=links[p.id]) for p, t in zip(papers, tag_lists, strict=True)]
