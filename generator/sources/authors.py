@@ -130,7 +130,9 @@ def _run_together(name: str) -> bool:
     return False
 
 
-def parse_authors(line: str) -> AuthorList:
+def _parts(line: str) -> tuple[list[str], bool, int, tuple[str, ...]]:
+    """The pieces of an author line between its separators (each one name, or several names run
+    together), whether the list is complete, the `(+N more)` count and the affiliations."""
     text = " ".join(line.split())
     more = 0
     complete = True
@@ -143,12 +145,16 @@ def parse_authors(line: str) -> AuthorList:
     affiliations: tuple[str, ...] = ()
     if "(" in text:
         text, affiliations = _take_affiliations(text)
+    parts = [part.strip() for part in _SEPARATOR.split(text)]
+    return [part for part in parts if part], complete, more, affiliations
+
+
+def _names(parts: list[str]) -> tuple[list[str], list[str]]:
+    """The names of the pieces (a piece that is several names run together split where it can
+    be), and the pieces that look like several names but could not be split."""
     names: list[str] = []
     unsure: list[str] = []
-    for part in _SEPARATOR.split(text):
-        part = part.strip()
-        if not part:
-            continue
+    for part in parts:
         if len(part) > 20 and part.count(" ") >= 3 and _run_together(part):
             split = _split_run_together(part)
             if split:
@@ -156,6 +162,12 @@ def parse_authors(line: str) -> AuthorList:
                 continue
             unsure.append(part)
         names.append(part)
+    return names, unsure
+
+
+def parse_authors(line: str) -> AuthorList:
+    parts, complete, more, affiliations = _parts(line)
+    names, unsure = _names(parts)
     return AuthorList(tuple(names), complete, more, affiliations, tuple(unsure))
 
 
@@ -166,27 +178,29 @@ def warn_unsure(authors: AuthorList, path: str, line: int, problems: Problems) -
                       "them; kept as one (write the commas in the digest to split it)")
 
 
-def _looks_like_name(name: str) -> bool:
-    words = name.split()
-    if not 1 <= len(words) <= 6:
+def _name_word(word: str) -> bool:
+    """A word that can stand in a person's name: a particle, or a capitalised word without digits
+    or symbols."""
+    if word.lower() in _PARTICLES:
+        return True
+    if not (word[0].isupper() or word[0] in "'’("):
         return False
-    for w in words:
-        if w.lower() in _PARTICLES:
-            continue
-        if not (w[0].isupper() or w[0] in "'’("):
-            return False
-        if any(ch.isdigit() for ch in w) or any(ch in w for ch in ":;?!$\\{}[]=<>|"):
-            return False
-    return True
+    return not (any(ch.isdigit() for ch in word) or any(ch in word for ch in ":;?!$\\{}[]=<>|"))
 
 
 def looks_like_author_line(line: str) -> bool:
-    """True for lines shaped like an author list (used to spot a record with no title line)."""
+    """True for lines shaped like an author list (used to spot a record with no title line): every
+    name one to six words that can stand in a name, and more than one name or `et al.`"""
     text = line.strip()
     if not text or text.endswith((".", ":")):
         return False
-    authors = parse_authors(text)
-    if not authors.names or not all(_looks_like_name(n) for n in authors.names):
+    parts, complete, _, _ = _parts(text)
+    # Splitting names run together only regroups the words, so the words are checked first: a
+    # line with a word no name has (most titles) needs no grouping into names.
+    if not all(_name_word(w) for part in parts for w in part.split()):
+        return False
+    names, _ = _names(parts)
+    if not names or not all(1 <= len(name.split()) <= 6 for name in names):
         return False
     # One capitalised phrase alone could as well be a short title.
-    return len(authors.names) >= 2 or not authors.complete
+    return len(names) >= 2 or not complete

@@ -116,6 +116,19 @@ def test_author_line_shapes() -> None:
     assert not looks_like_author_line("Hessian Surgery: Class-Targeted Post-Hoc Rebalancing via Hessian Spike")
 
 
+def test_author_line_of_names_typed_without_commas() -> None:
+    # Eight words are no name, but split into three names they make an author line (a title
+    # line may be missing before it); the same shape with a word no name has is not one.
+    assert looks_like_author_line("James R. Kirk Robert E. Wray Peter Lindes")
+    assert not looks_like_author_line("James R. Kirk Robert E. Wray Peter lindes")
+    assert not looks_like_author_line("James R. Kirk Robert E. Wray Peter L1ndes")
+    # No unambiguous split: one name of seven words, too long to be a name.
+    seven = "Alpha Beta Gamma Delta Epsilon Zeta Eta"
+    assert parse_authors(seven).unsure == (seven,)
+    assert not looks_like_author_line(seven)
+    assert looks_like_author_line("Ann de la Cruz, Bo van der Berg et al (+3 more)")
+
+
 def test_rejoin_rules() -> None:
     assert rejoin(["Large", "Language Models"]) == "Large Language Models"
     assert rejoin(['LM "', 'reasoning", often']) == 'LM "reasoning", often'
