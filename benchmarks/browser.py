@@ -142,16 +142,18 @@ def filter_latency(site: Path, runs: int = 3) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- edit loop under `readinglist serve`
 
-def edit_loop(code: Checkout, config_file: Path, timeout: float = 900.0) -> dict[str, Any]:
+def edit_loop(code: Checkout, config_file: Path, timeout: float = 900.0,
+              env: dict[str, str] | None = None) -> dict[str, Any]:
     """Edit a paper (its note when notes exist, else its title in the digest) under `readinglist serve`
-    and time until the open page in Chromium shows the edit."""
+    (with `env`: a serve-only variant's switches) and time until the open page in Chromium shows the edit."""
     import socket
 
     from playwright.sync_api import sync_playwright
 
     proj = config_file.parent
     site_json = proj / "build" / "papers.json"
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", READINGLIST_PROGRESS="off", CI="")
+    variant_env = env or {}
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", READINGLIST_PROGRESS="off", CI="", **variant_env)
     env.pop("PYTHONPATH", None)
     if not site_json.exists():
         subprocess.run([*code.readinglist(), "-f", str(config_file), "build"], env=env, check=True,

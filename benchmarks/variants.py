@@ -45,6 +45,9 @@ class Variant:
     # Whether its output is the base's, byte for byte (the "same output" column, oracle.py). Only
     # a switch that changes the pages by design says False, with the reason beside it.
     same_bytes: bool = True
+    # A switch of `readinglist serve` alone (its build is the base's): not built, only timed in the
+    # edit loop (--edit-loop), after the base.
+    serve_only: bool = False
 
 
 # The base first, then one line per speed-up the product keeps, with the variable that switches it off.
@@ -58,6 +61,8 @@ VARIANTS: list[Variant] = [
     Variant("no-fragments", {"READINGLIST_FRAGMENTS": "off"}),  # paper pages' chrome rendered once (site/fragments.py)
     Variant("serial-references", {"READINGLIST_WORKERS": "1"}),  # citeproc in worker processes (runtime/parallel.py)
     Variant("no-text-cache", {"READINGLIST_TEXT_CACHE": "off"}),  # memoized escape.text, to_mathml, wikilinks
+    # `readinglist serve`'s watcher tells MkDocs what it wrote (site/serve_signal.py); off, MkDocs polls build/.
+    Variant("serve-polls-docs", {"READINGLIST_SERVE_SIGNAL": "off"}, serve_only=True),
 ]
 
 

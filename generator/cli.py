@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,7 +20,7 @@ from .runtime import switches
 
 if TYPE_CHECKING:
     from .scaffold.requirement import Choice
-    from .watch import Watcher
+    from .watch import Outcome, Watcher
 
 
 def _report(result: BuildResult, strict: bool) -> int:
@@ -130,10 +131,10 @@ def cmd_add(args: argparse.Namespace) -> int:
     return 1 if report.problems.errors or report.failed else 0
 
 
-def _watcher(args: argparse.Namespace) -> Watcher:
+def _watcher(args: argparse.Namespace, on_rebuild: Callable[[Outcome], None] | None = None) -> Watcher:
     from .watch import Watcher
 
-    watcher = Watcher(_config_path(args), debounce=args.debounce)
+    watcher = Watcher(_config_path(args), debounce=args.debounce, on_rebuild=on_rebuild)
     watcher.start()
     return watcher
 
@@ -161,14 +162,21 @@ def cmd_watch(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from .site import serve_signal
+
     config_path = _config_path(args).resolve()
-    watcher = _watcher(args)
+    # The watcher tells MkDocs what it wrote, and MkDocs stops polling the build folder.
+    signal_file = serve_signal.start(config_path.parent)
+    watcher = _watcher(args, None if signal_file is None else
+                       lambda outcome: serve_signal.rebuilt(signal_file, outcome.written))
     cmd = [sys.executable, "-m", "mkdocs", "serve", "--livereload", "-f", str(config_path),
            "-a", f"{args.host}:{args.port}"]
     if args.dirty:
         cmd.append("--dirty")
     # The watcher regenerates the pages; the MkDocs hook must not do it a second time.
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", READINGLIST_HOOK="off")
+    if signal_file is not None:
+        env[serve_signal.ENV] = str(signal_file)
     signal.signal(signal.SIGTERM, _interrupt)
     proc = subprocess.Popen(cmd, env=env)
     try:

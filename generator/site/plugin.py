@@ -24,7 +24,7 @@ from ..errors import GeneratorError
 from ..render import html
 from ..render.search_records import RECORDS
 from ..runtime import switches
-from . import search, serve_rebuilds
+from . import search, serve_rebuilds, serve_signal
 from .paper_chrome import PaperChrome
 
 log = logging.getLogger("mkdocs.plugins.readinglist")
@@ -98,7 +98,7 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
             _start_search_index(config)
 
     def on_files(self, files: Any, config: Any, **_: Any) -> Any:
-        left_out = serve_rebuilds.prune(files, _state)
+        left_out = serve_rebuilds.prune(files, _state, serve_signal.written_since(_state))
         if left_out:
             log.debug(f"readinglist: {len(left_out)} unchanged paper pages left out of this rebuild")
         return files
@@ -134,6 +134,7 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
 
     def on_post_build(self, config: Any, **_: Any) -> None:
         serve_rebuilds.keep_sitemap(config.site_dir, _state)
+        serve_signal.done(_state)
         self._chrome.write(Path(config.site_dir))
         if _rebuilding():
             # A rebuild under `mkdocs serve` is a second or two: an index made beside it took the
@@ -143,6 +144,8 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
         _state["built"] = True
 
     def on_serve(self, server: Any, config: Any, builder: Any, **_: Any) -> Any:
+        # Under `readinglist serve`, its watcher says when it wrote pages (site/serve_signal.py).
+        serve_signal.watch(server, config, _state)
         if _enabled():
             rl = load_config(Path(config.config_file_path))
             for folder in (rl.seeds_dir, rl.content_dir):
