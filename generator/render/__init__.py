@@ -42,7 +42,7 @@ def render_listings(ctx: RenderContext) -> dict[str, str]:
     listings: dict[str, str] = {}
     listings["index.md"] = render_home(ctx)
     listings["digests/index.md"] = render_digest_index(library)
-    listings["papers.json"] = papers_json(library)
+    listings["papers.json"] = papers_json(ctx.paper_records)
     listings[MAP_MD] = render_map(library)
     listings.update(render_all_pages(library, size))
     listings.update(render_status_pages(library, by_id))

@@ -93,7 +93,7 @@ def test_papers_json_is_json_of_the_records() -> None:
     lib = _library()
     lib.papers[1] = replace(lib.papers[1], related=(Related("title:a", float("nan"), "x"), Related("title:c", 1, "<y>"),
                                                      Related("title:d", np.float64(0.123456), "z")))
-    text = exports.papers_json(lib)
+    text = exports.papers_json(exports.paper_records(lib))
     assert "<" not in text and ">" not in text
     records = json.loads(text)
     assert [r["id"] for r in records] == [p.id for p in lib.papers]
@@ -157,9 +157,9 @@ def test_papers_json_is_one_record_a_line() -> None:
     lib = _library()
     records = [json.dumps(exports.paper_record(p, lib.by_id()), ensure_ascii=False) for p in lib.papers]
     old = "[\n" + ",\n".join(records) + "\n]\n"
-    assert exports.papers_json(lib) == old.replace("<", "\\u003c").replace(">", "\\u003e")
-    assert [p["id"] for p in json.loads(exports.papers_json(lib))] == [p.id for p in lib.papers]
+    assert exports.papers_json(exports.paper_records(lib)) == old.replace("<", "\\u003c").replace(">", "\\u003e")
+    assert [p["id"] for p in json.loads(exports.papers_json(exports.paper_records(lib)))] == [p.id for p in lib.papers]
 
 
 def test_papers_json_of_an_empty_list_is_an_empty_json_list() -> None:
-    assert json.loads(exports.papers_json(Library())) == []
+    assert json.loads(exports.papers_json(exports.paper_records(Library()))) == []

@@ -28,7 +28,7 @@ from generator.enrich.display import title_text
 from generator.model import Digest, Library, Paper, SourceRef
 from generator.render import render_paper_files
 from generator.render.csl import csl_item
-from generator.render.exports import papers_json
+from generator.render.exports import paper_records, papers_json
 from generator.render.feeds import render_feeds
 from generator.render.indexes import render_all_pages, render_home
 from generator.render.ris import ris_from_item
@@ -74,7 +74,7 @@ def surfaces(library: Library, config: Config, paper: Paper) -> dict[str, list[s
     page = render_paper_files(paper, ctx)[f"papers/{paper.slug}/index.md"]
     head_title, cited = front_matter(page)
     feed = ET.fromstring(render_feeds(ctx)["feed.xml"])
-    record = json.loads(papers_json(library))[0]
+    record = json.loads(papers_json(paper_records(library)))[0]
     item = csl_item(paper)
     ris = re.search(r"^TI  - (.*)$", ris_from_item(item), re.M)
     return {
