@@ -21,6 +21,7 @@ from .map import MAP_MD, render_map
 from .notes import mentions_section, note_section
 from .paper import Section, render_paper
 from .related import related_section
+from .rows import entries
 from .status import render_status_pages
 from .tags import render_tag_bibs, render_tag_pages
 
@@ -39,16 +40,17 @@ def render_listings(ctx: RenderContext) -> dict[str, str]:
     """The pages and files that list papers: home, digests, All papers, status and tag pages,
     the map, papers.json, the .bib, CSL-JSON and RIS files and the Atom feeds."""
     library, by_id, size = ctx.library, ctx.papers_by_id, ctx.settings.page_size
+    rows = entries(library.papers)  # each paper's row, made once for every listing that shows it
     listings: dict[str, str] = {}
     listings["index.md"] = render_home(ctx)
     listings["digests/index.md"] = render_digest_index(library)
     listings["papers.json"] = papers_json(ctx.paper_records)
     listings[MAP_MD] = render_map(library)
-    listings.update(render_all_pages(library, size))
+    listings.update(render_all_pages(library, rows, size))
     listings.update(render_status_pages(library, by_id))
-    listings.update(render_tag_pages(library, ctx.tag_slugs))
+    listings.update(render_tag_pages(library, ctx.tag_slugs, rows))
     for digest in library.digests:
-        listings.update(render_digest_pages(digest, by_id, size))
+        listings.update(render_digest_pages(digest, rows, size))
     listings["references.bib"] = bibtex.bibliography(library.papers)
     listings.update(render_tag_bibs(library, ctx.tag_slugs))
     for digest in filter(has_downloads, library.digests):
