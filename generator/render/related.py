@@ -10,14 +10,9 @@ from .graph import Neighbour, neighbour, neighbourhood_svg
 from .html import Ids, heading
 
 
-def _byline(paper: Paper) -> str:
-    name = escape.text(paper.short_authors)
-    return f"{name}, {paper.year}" if paper.year else name
-
-
 def _item_head(other: Neighbour) -> str:
     """`<li><a href>Title</a> — Byline<br />` of a related paper, from any other paper page."""
-    return f'<li><a href="{other.href}">{other.title}</a> — {_byline(other.paper)}<br />\n'
+    return f'<li><a href="{other.href}">{other.title}</a> — {other.byline}<br />\n'
 
 
 def neighbours(papers: Iterable[Paper]) -> dict[str, Neighbour]:
