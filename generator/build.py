@@ -155,8 +155,9 @@ def render(ctx: RenderContext, pages: Mapping[str, str], problems: Problems) -> 
             problems.warn(f"content/pages/{rel}", 0, "has the name of a generated page; skipped")
         else:
             files[rel] = text
-    # What the search index holds (site/search.py gives it to Pagefind after MkDocs' build).
-    files[RECORDS] = records_file(search_records(library, pages))
+    # What the search index holds (site/search.py gives it to Pagefind after MkDocs' build): the
+    # papers' records are papers.json's, made once for both.
+    files[RECORDS] = records_file(search_records(library, pages, ctx.paper_records))
     return files
 
 

@@ -7,6 +7,8 @@ the CSL items, the formatted references, the settings and the static assets' tex
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..enrich import bibtex
 from ..model import Paper
 from ..runtime.progress import track
@@ -15,12 +17,14 @@ from .citefiles import reference_files
 from .context import RenderContext
 from .exports import papers_json
 from .feeds import render_feeds
+from .graph import Neighbour
 from .indexes import has_downloads, render_all_pages, render_digest_index, render_digest_pages, render_home
 from .links import paper_md
 from .map import MAP_MD, render_map
 from .notes import mentions_section, note_section
 from .paper import Section, render_paper
-from .related import related_section
+from .related import neighbours, related_section
+from .rows import entries
 from .status import render_status_pages
 from .tags import render_tag_bibs, render_tag_pages
 
@@ -28,8 +32,10 @@ from .tags import render_tag_bibs, render_tag_pages
 def render_site(ctx: RenderContext) -> dict[str, str]:
     """Every generated file of the docs folder, keyed by its path inside it."""
     files: dict[str, str] = {}
+    # Each paper as its related papers' pages show it: made once, not on each of those pages.
+    near = neighbours(ctx.library.papers)
     for paper in track(ctx.library.papers, "rendering papers"):
-        files.update(render_paper_files(paper, ctx))
+        files.update(render_paper_files(paper, ctx, near))
     files.update(render_listings(ctx))
     files.update(ctx.assets)
     return files
@@ -39,16 +45,17 @@ def render_listings(ctx: RenderContext) -> dict[str, str]:
     """The pages and files that list papers: home, digests, All papers, status and tag pages,
     the map, papers.json, the .bib, CSL-JSON and RIS files and the Atom feeds."""
     library, by_id, size = ctx.library, ctx.papers_by_id, ctx.settings.page_size
+    rows = entries(library.papers)  # each paper's row, made once for every listing that shows it
     listings: dict[str, str] = {}
     listings["index.md"] = render_home(ctx)
     listings["digests/index.md"] = render_digest_index(library)
-    listings["papers.json"] = papers_json(library)
+    listings["papers.json"] = papers_json(ctx.paper_records)
     listings[MAP_MD] = render_map(library)
-    listings.update(render_all_pages(library, size))
+    listings.update(render_all_pages(library, rows, size))
     listings.update(render_status_pages(library, by_id))
-    listings.update(render_tag_pages(library, ctx.tag_slugs))
+    listings.update(render_tag_pages(library, ctx.tag_slugs, rows))
     for digest in library.digests:
-        listings.update(render_digest_pages(digest, by_id, size))
+        listings.update(render_digest_pages(digest, rows, size))
     listings["references.bib"] = bibtex.bibliography(library.papers)
     listings.update(render_tag_bibs(library, ctx.tag_slugs))
     for digest in filter(has_downloads, library.digests):
@@ -59,13 +66,17 @@ def render_listings(ctx: RenderContext) -> dict[str, str]:
     return listings
 
 
-def render_paper_files(paper: Paper, ctx: RenderContext) -> dict[str, str]:
-    """The page of one paper (its BibTeX downloads from the page itself: static/readinglist.js)."""
+def render_paper_files(paper: Paper, ctx: RenderContext, near: Mapping[str, Neighbour] | None = None) -> dict[str, str]:
+    """The page of one paper (its BibTeX downloads from the page itself: static/readinglist.js).
+    `near`: the papers as neighbours by id (`related.neighbours`), made once when all pages are
+    rendered; by default, only the ones this page shows."""
+    by_id = ctx.papers_by_id
+    shown = near if near is not None else neighbours(by_id[r.id] for r in paper.related if r.id in by_id)
     # Sections contributed by later stages go into these tuples, one function each. They are
     # called in page order with the page's heading ids, so ids stay unique as `toc` makes them.
     after_abstract: tuple[Section, ...] = (lambda ids: note_section(paper, ctx, ids),)
     after_bibtex: tuple[Section, ...] = (lambda ids: citesearch.cite_line(paper),
-                                         lambda ids: related_section(paper, ctx.papers_by_id, ids),
+                                         lambda ids: related_section(paper, shown, ids),
                                          lambda ids: mentions_section(paper, ctx.library, ctx.papers_by_id, ids))
     return {paper_md(paper): render_paper(paper, ctx, bibtex.entry_text(paper), after_abstract, after_bibtex)}
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from ..config import Config
@@ -78,6 +79,15 @@ class RenderContext:
     csl_items: Mapping[str, dict[str, Any]]  # each paper's CSL item by id (the references stage's)
     references: FormattedReferences  # the formatted references, `.of(paper)` (render/references.py)
     assets: Mapping[str, str]  # the static assets' text by their path in the docs folder
+
+    @cached_property
+    def paper_records(self) -> list[dict[str, Any]]:
+        """Each paper's record of `papers.json` (render/exports.py), in the library's order: made
+        once, when first read, and read by papers.json and by the search index's records alike. The
+        watcher's fast note rebuild, which writes neither, never makes them."""
+        from .exports import paper_records
+
+        return paper_records(self.library)
 
 
 def make_context(library: Library, config: Config, refs: FormattedReferences,

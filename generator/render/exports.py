@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from ..enrich.display import title_text
@@ -40,12 +41,18 @@ def paper_record(paper: Paper, by_id: dict[str, Paper]) -> dict[str, Any]:
     }
 
 
-def papers_json(library: Library) -> str:
-    """`papers.json`: one record per line (the same JSON as `indent=`, a third smaller), `<` and
-    `>` escaped."""
+def paper_records(library: Library) -> list[dict[str, Any]]:
+    """Each paper's record, in the library's order: papers.json's and the search index's (a build
+    makes them once, `RenderContext.paper_records`)."""
     by_id = library.by_id()
-    records = (_html_safe(json.dumps(paper_record(p, by_id), ensure_ascii=False)) for p in library.papers)
-    return "[\n" + ",\n".join(records) + "\n]\n" if library.papers else "[\n]\n"
+    return [paper_record(p, by_id) for p in library.papers]
+
+
+def papers_json(records: Sequence[dict[str, Any]]) -> str:
+    """`papers.json` of the papers' `records` (`paper_records`): one record per line (the same JSON
+    as `indent=`, a third smaller), `<` and `>` escaped."""
+    lines = (_html_safe(json.dumps(r, ensure_ascii=False)) for r in records)
+    return "[\n" + ",\n".join(lines) + "\n]\n" if records else "[\n]\n"
 
 
 def _html_safe(text: str) -> str:

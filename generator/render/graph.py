@@ -76,12 +76,15 @@ class Neighbour:
     title: str     # escaped full title
     label: str     # escaped 40-character label
     near: frozenset[str]  # the ids of its own related papers (the side edges)
+    byline: str    # escaped first author(s) and year, as the list of related papers shows them
 
 
 def neighbour(paper: Paper) -> Neighbour:
     """`paper` as a neighbour on another paper's page."""
     title, label = _texts(paper.title)
-    return Neighbour(paper, f"../{paper.slug}/", title, label, frozenset(q.id for q in paper.related))
+    name = escape.text(paper.short_authors)
+    return Neighbour(paper, f"../{paper.slug}/", title, label, frozenset(q.id for q in paper.related),
+                     f"{name}, {paper.year}" if paper.year else name)
 
 
 @lru_cache(maxsize=256)

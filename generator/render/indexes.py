@@ -28,8 +28,8 @@ def first_author(paper: Paper) -> str:
     return escape.text(paper.short_authors)
 
 
-def paper_table(papers: list[Paper], from_md: str) -> str:
-    return paper_rows_table(["Title", "First author", "Venue", "Year"], papers, from_md, venue=True)
+def paper_table(rows: list[Entry], from_md: str) -> str:
+    return paper_rows_table(["Title", "First author", "Venue", "Year"], rows, from_md, venue=True)
 
 
 def newest(library: Library, by_id: Mapping[str, Paper], count: int = 10) -> list[Paper]:
@@ -93,8 +93,9 @@ def _status_line(library: Library, by_id: Mapping[str, Paper]) -> list[str]:
     return ["Your reading: " + " · ".join(items), ""]
 
 
-def render_all_pages(library: Library, size: int = PAGE_SIZE) -> dict[str, str]:
-    """`all.md` and, past `size` papers, `all/2/index.md`, `all/3/index.md`, ...: a table of `size` papers each."""
+def render_all_pages(library: Library, entries: Mapping[str, Entry], size: int = PAGE_SIZE) -> dict[str, str]:
+    """`all.md` and, past `size` papers, `all/2/index.md`, `all/3/index.md`, ...: a table of `size`
+    papers each (`entries`: every paper's row, `rows.entries`)."""
     papers = all_order(library.papers)
     form = filter_form(library)
     chunks = pages(papers, size)
@@ -124,9 +125,9 @@ def render_all_pages(library: Library, size: int = PAGE_SIZE) -> dict[str, str]:
         elif markdown:
             lines += ["| Title | First author | Venue | Year |", "| --- | --- | --- | --- |"]
             lines += [f"| [{e.title}]({rel(me, paper_md(e.paper))}) | {e.author} | {e.venue} | {e.year} |"
-                      for e in map(Entry, chunk)]
+                      for e in (entries[p.id] for p in chunk)]
         else:
-            lines.append(paper_table(chunk, me))
+            lines.append(paper_table([entries[p.id] for p in chunk], me))
         if len(chunks) > 1:
             lines += ["", pager("all.md", n, len(chunks), me, markdown=markdown)]
         out[me] = "\n".join(lines) + "\n"
@@ -189,11 +190,11 @@ def _why_empty(digest: Digest) -> str:
     return "Nothing from this digest is in the list: its papers are hidden by notes."
 
 
-def render_digest_pages(digest: Digest, by_id: Mapping[str, Paper], size: int = PAGE_SIZE) -> dict[str, str]:
+def render_digest_pages(digest: Digest, entries: Mapping[str, Entry], size: int = PAGE_SIZE) -> dict[str, str]:
     """A digest's page, split into `digests/<slug>/2/index.md`, ... when it lists more than `size`
-    papers (`by_id`: the library's papers by id)."""
+    papers (`entries`: the library's papers' rows by id, `rows.entries`)."""
     base = digest_md(digest)
-    papers = [by_id[i] for i in digest.paper_ids if i in by_id]
+    papers = [entries[i] for i in digest.paper_ids if i in entries]
     date = f"{digest.date} (from the {digest.date_source})" if digest.date else "unknown"
     chunks = pages(papers, size)
     out: dict[str, str] = {}
@@ -215,8 +216,7 @@ def render_digest_pages(digest: Digest, by_id: Mapping[str, Paper], size: int = 
             lines.append(pager(base, n, len(chunks), me))
         start = (n - 1) * size + 1
         lines.append(f'<ol start="{start}">' if start > 1 else "<ol>")
-        for p in chunk:
-            e = Entry(p)
+        for e in chunk:
             lines.append(f"<li>{anchor(e, me)} — {e.author} · {e.venue}</li>")
         lines.append("</ol>")
         if len(chunks) > 1:

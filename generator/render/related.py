@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from ..model import Paper
 from . import escape
@@ -10,19 +10,21 @@ from .graph import Neighbour, neighbour, neighbourhood_svg
 from .html import Ids, heading
 
 
-def _byline(paper: Paper) -> str:
-    name = escape.text(paper.short_authors)
-    return f"{name}, {paper.year}" if paper.year else name
-
-
 def _item_head(other: Neighbour) -> str:
     """`<li><a href>Title</a> — Byline<br />` of a related paper, from any other paper page."""
-    return f'<li><a href="{other.href}">{other.title}</a> — {_byline(other.paper)}<br />\n'
+    return f'<li><a href="{other.href}">{other.title}</a> — {other.byline}<br />\n'
 
 
-def related_section(paper: Paper, by_id: Mapping[str, Paper], ids: Ids | None = None) -> str:
-    """The papers related to `paper` (`by_id`: the library's papers by id), with the reasons."""
-    links = [(r, neighbour(by_id[r.id])) for r in paper.related if r.id in by_id and r.id != paper.id]
+def neighbours(papers: Iterable[Paper]) -> dict[str, Neighbour]:
+    """Each paper as the pages of its related papers show it (`graph.neighbour`), by id: a build
+    makes them once for all its paper pages (render_site), not once per page that shows them."""
+    return {p.id: neighbour(p) for p in papers}
+
+
+def related_section(paper: Paper, near: Mapping[str, Neighbour], ids: Ids | None = None) -> str:
+    """The papers related to `paper`, with the reasons (`near`: the library's papers as
+    neighbours by id, `neighbours`; at least those related to `paper`)."""
+    links = [(r, near[r.id]) for r in paper.related if r.id in near and r.id != paper.id]
     if not links:
         return ""
     lines = [heading(2, "Related papers", ids or Ids())]

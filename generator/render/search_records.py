@@ -121,13 +121,11 @@ def records(papers: Iterable[dict[str, Any]], reading: dict[str, tuple[str, int]
     return [record(p, reading.get(str(p["page"]))) for p in papers if p.get("page")]
 
 
-def search_records(library: Library, pages: Mapping[str, str]) -> list[Record]:
-    """Every record of the index: the papers (as `papers.json` gives them), then the curator's own
+def search_records(library: Library, pages: Mapping[str, str], papers: Iterable[dict[str, Any]]) -> list[Record]:
+    """Every record of the index: the papers (`papers`: their records of `papers.json`,
+    `exports.paper_records(library)`; a build makes them once for both), then the curator's own
     words (`words_records`)."""
-    from .exports import paper_record
-
-    by_id = library.by_id()
-    return records([paper_record(p, by_id) for p in library.papers], _reading(library)) + words_records(library, pages)
+    return records(papers, _reading(library)) + words_records(library, pages)
 
 
 def _reading(library: Library) -> dict[str, tuple[str, int]]:
@@ -170,18 +168,19 @@ def words_records(library: Library, pages: Mapping[str, str]) -> list[Record]:
 
 
 def updated_records_file(old: str, library: Library, pages: Mapping[str, str], changed: Collection[str]) -> str:
-    """`records_file(search_records(library, pages))` after a note edit, made from `old`, the file
-    written for the same papers before it: the records of the papers in `changed` (ids: those
-    whose note changed) and of the curator's words are made again, every other paper's line is
-    kept (making all 10,000 again takes 0.5 to 2 seconds, which the open tab would wait for).
+    """`records_file(search_records(library, pages, paper_records(library)))` after a note edit,
+    made from `old`, the file written for the same papers before it: the records of the papers in
+    `changed` (ids: those whose note changed) and of the curator's words are made again, every
+    other paper's line is kept (making all 10,000 again takes 0.5 to 2 seconds, which the open
+    tab would wait for).
     A file that does not start with a line for each paper, in order, is made whole."""
-    from .exports import paper_record
+    from .exports import paper_record, paper_records
 
     paged = [p for p in library.papers if p.page]
     lines = old.splitlines(keepends=True)[: len(paged)]
     if len(lines) < len(paged) or any(not line.startswith(_url_start(p.page))
                                       for p, line in zip(paged, lines, strict=True)):
-        return records_file(search_records(library, pages))
+        return records_file(search_records(library, pages, paper_records(library)))
     by_id, reading = library.by_id(), _reading(library)
     for i, paper in enumerate(paged):
         if paper.id in changed:

@@ -12,21 +12,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..enrich import bibtex
-from ..model import Library, Paper
+from ..model import Library
 from . import escape
 from .html import FLAG, Ids, heading
 from .links import rel, tag_feed, url_from
-from .rows import all_order, paper_rows_table, sort_key
+from .rows import Entry, all_order, paper_rows_table, sort_key
 from .tagnames import papers_by_tag, tag_md
 
 INDEX_MD = "tags.md"
 
 
-def render_tag_page(name: str, slug: str, papers: list[Paper], description: str = "", *,
+def render_tag_page(name: str, slug: str, papers: list[Entry], description: str = "", *,
                     ordered: bool = False) -> str:
-    """`ordered`: `papers` are in `rows.all_order` already."""
+    """The page of tag `name`, listing `papers` (their rows, `rows.Entry`). `ordered`: they are
+    in `rows.all_order` already."""
     me = tag_md(slug)
-    ordered_papers = papers if ordered else sorted(papers, key=sort_key)
+    ordered_papers = papers if ordered else sorted(papers, key=lambda e: sort_key(e.paper))
     count = f"{len(ordered_papers)} paper" + ("" if len(ordered_papers) == 1 else "s")
     # rl_feed: the tag's Atom feed, announced in the page head (generator/theme/main.html).
     lines = ["---", f"title: {escape.yaml_string(name)}", f"{FLAG}: true", f"rl_feed: {tag_feed(slug)}",
@@ -70,17 +71,18 @@ OWN_TAG = "Tags given in your notes (`tags:`) that are not topics of `content/to
 OWN_TAG_PAGE = "A tag of your own: given in notes, not a topic of content/topics.yml."
 
 
-def render_tag_pages(library: Library, slugs: Mapping[str, str]) -> dict[str, str]:
-    """`tags.md` and the tag pages (`slugs`: `tagnames.all_tag_slugs(library)`)."""
+def render_tag_pages(library: Library, slugs: Mapping[str, str], entries: Mapping[str, Entry]) -> dict[str, str]:
+    """`tags.md` and the tag pages (`slugs`: `tagnames.all_tag_slugs(library)`; `entries`: every
+    paper's row, `rows.entries`)."""
     described = dict(library.topics)
     own = set(library.own_tags)
     files = {INDEX_MD: render_tags_index(library, slugs)}
     # Grouped from the papers in page order, so no tag's list needs sorting; the pages still come
     # in the order the tags are first met in the library.
-    ordered: dict[str, list[Paper]] = {name: [] for p in library.papers for name in p.tags}
+    ordered: dict[str, list[Entry]] = {name: [] for p in library.papers for name in p.tags}
     for paper in all_order(library.papers):
         for tag in paper.tags:
-            ordered[tag].append(paper)
+            ordered[tag].append(entries[paper.id])
     for name, papers in ordered.items():
         about = described.get(name) or (OWN_TAG_PAGE if name in own else "")
         files[tag_md(slugs[name])] = render_tag_page(name, slugs[name], papers, about, ordered=True)

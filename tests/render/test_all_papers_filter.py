@@ -8,6 +8,7 @@ import re
 
 from generator.build import BuildResult
 from generator.render.indexes import render_all_pages
+from generator.render.rows import entries
 from generator.render.search_records import EVERY, facets, record
 
 
@@ -20,7 +21,7 @@ def _options(page: str, name: str) -> list[str]:
 def test_the_form_offers_the_lists_values_and_the_table_stays_for_readers_without_script(
         seed_build: BuildResult) -> None:
     library = seed_build.library
-    [page] = render_all_pages(library).values()
+    [page] = render_all_pages(library, entries(library.papers)).values()
     assert '<form class="rl-filter" data-rl-filter hidden>' in page
     assert _options(page, "year") == ["", "2026", "2025"]
     assert _options(page, "venue") == ["", "arXiv", "TMLR"]

@@ -66,7 +66,7 @@ def test_rows_and_anchors_are_the_plain_ones(from_md: str) -> None:
         want = [[paper_anchor(p, from_md), _old_first_author(p),
                  *([escape.text(venue_line(p))] if venue else []), str(p.year or "")] for p in papers]
         head = ["Title", "First author", *(["Venue"] if venue else []), "Year"]
-        assert rows.paper_rows_table(head, papers, from_md, venue) == table(head, want)
+        assert rows.paper_rows_table(head, [rows.Entry(p) for p in papers], from_md, venue) == table(head, want)
     for p in papers:
         assert rows.anchor(rows.Entry(p), from_md) == paper_anchor(p, from_md)
 
@@ -74,14 +74,16 @@ def test_rows_and_anchors_are_the_plain_ones(from_md: str) -> None:
 def test_orders_and_pages_are_the_plain_ones() -> None:
     lib = _library()
     assert rows.all_order(lib.papers) == sorted(lib.papers, key=_old_key)
-    pages = render_tag_pages(lib, all_tag_slugs(lib))
-    assert pages["tags/t2/index.md"] == render_tag_page("T2", "t2", [p for p in lib.papers if "T2" in p.tags])
+    entries = rows.entries(lib.papers)
+    pages = render_tag_pages(lib, all_tag_slugs(lib), entries)
+    assert pages["tags/t2/index.md"] == render_tag_page("T2", "t2", [entries[p.id] for p in lib.papers
+                                                                     if "T2" in p.tags])
     assert "title:c" not in pages["tags/t1/index.md"]
-    assert list(render_all_pages(lib, 3)) == ["all.md", "all/2/index.md"]
+    assert list(render_all_pages(lib, entries, 3)) == ["all.md", "all/2/index.md"]
     from generator.model import Digest
 
     digest = Digest("seeds/d1.txt", "tmlr", "D1", None, "", tuple(p.id for p in lib.papers), "d1")
-    page = render_digest_pages(digest, lib.by_id(), size=3)["digests/d1/2/index.md"]
+    page = render_digest_pages(digest, entries, size=3)["digests/d1/2/index.md"]
     p = lib.papers[3]
     assert (f"<li>{paper_anchor(p, 'digests/d1/2/index.md')} — {_old_first_author(p)} · "
             f"{escape.text(venue_line(p))}</li>") in page
@@ -93,7 +95,7 @@ def test_papers_json_is_json_of_the_records() -> None:
     lib = _library()
     lib.papers[1] = replace(lib.papers[1], related=(Related("title:a", float("nan"), "x"), Related("title:c", 1, "<y>"),
                                                      Related("title:d", np.float64(0.123456), "z")))
-    text = exports.papers_json(lib)
+    text = exports.papers_json(exports.paper_records(lib))
     assert "<" not in text and ">" not in text
     records = json.loads(text)
     assert [r["id"] for r in records] == [p.id for p in lib.papers]
@@ -150,16 +152,16 @@ def test_rebuilds_with_new_papers_sort_and_list_the_new_papers() -> None:
         order = rows.all_order(new.papers)
         assert order == sorted(new.papers, key=_old_key)
         want = [[paper_anchor(p, "all.md"), _old_first_author(p), str(p.year or "")] for p in order]
-        assert rows.paper_rows_table(head, order, "all.md", False) == table(head, want)
+        assert rows.paper_rows_table(head, [rows.Entry(p) for p in order], "all.md", False) == table(head, want)
 
 
 def test_papers_json_is_one_record_a_line() -> None:
     lib = _library()
     records = [json.dumps(exports.paper_record(p, lib.by_id()), ensure_ascii=False) for p in lib.papers]
     old = "[\n" + ",\n".join(records) + "\n]\n"
-    assert exports.papers_json(lib) == old.replace("<", "\\u003c").replace(">", "\\u003e")
-    assert [p["id"] for p in json.loads(exports.papers_json(lib))] == [p.id for p in lib.papers]
+    assert exports.papers_json(exports.paper_records(lib)) == old.replace("<", "\\u003c").replace(">", "\\u003e")
+    assert [p["id"] for p in json.loads(exports.papers_json(exports.paper_records(lib)))] == [p.id for p in lib.papers]
 
 
 def test_papers_json_of_an_empty_list_is_an_empty_json_list() -> None:
-    assert json.loads(exports.papers_json(Library())) == []
+    assert json.loads(exports.papers_json(exports.paper_records(Library()))) == []

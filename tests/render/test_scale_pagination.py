@@ -11,6 +11,7 @@ from generator.errors import ConfigError
 from generator.model import Digest, Library, Paper, SourceRef
 from generator.render.indexes import render_all_pages, render_digest_pages
 from generator.render.pagination import page_md, page_numbers, page_size, pager, pages, year_links, year_starts
+from generator.render.rows import entries
 
 
 def paper(n: int, year: int) -> Paper:
@@ -72,7 +73,8 @@ def test_year_links_point_at_the_page_where_each_year_starts() -> None:
 
 
 def test_all_papers_pages_hold_every_paper_once_in_order() -> None:
-    out = render_all_pages(library(5), size=2)
+    lib = library(5)
+    out = render_all_pages(lib, entries(lib.papers), size=2)
     assert list(out) == ["all.md", "all/2/index.md", "all/3/index.md"]
     first = out["all.md"]
     assert first.startswith("---\ntitle: All papers\nhide:\n  - navigation\n  - toc\n---\n\n"
@@ -96,14 +98,15 @@ def test_all_papers_pages_hold_every_paper_once_in_order() -> None:
 
 
 def test_one_page_needs_no_pager() -> None:
-    out = render_all_pages(library(3), size=200)
+    lib = library(3)
+    out = render_all_pages(lib, entries(lib.papers), size=200)
     assert list(out) == ["all.md"]
     assert "Pages:" not in out["all.md"] and "<p>3 papers, newest year first.</p>\n" in out["all.md"]
 
 
 def test_digest_pages_continue_the_numbering() -> None:
     lib = library(3)
-    out = render_digest_pages(lib.digests[0], lib.by_id(), size=2)
+    out = render_digest_pages(lib.digests[0], entries(lib.papers), size=2)
     assert list(out) == ["digests/d/index.md", "digests/d/2/index.md"]
     assert '<ol>\n<li><a href="../../papers/paper-01/">Paper 01</a>' in out["digests/d/index.md"]
     assert '<a href="../d.bib">BibTeX</a>' in out["digests/d/index.md"]

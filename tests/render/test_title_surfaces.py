@@ -28,10 +28,11 @@ from generator.enrich.display import title_text
 from generator.model import Digest, Library, Paper, SourceRef
 from generator.render import render_paper_files
 from generator.render.csl import csl_item
-from generator.render.exports import papers_json
+from generator.render.exports import paper_records, papers_json
 from generator.render.feeds import render_feeds
 from generator.render.indexes import render_all_pages, render_home
 from generator.render.ris import ris_from_item
+from generator.render.rows import entries
 from generator.render.tagnames import all_tag_slugs
 from generator.render.tags import render_tag_pages
 from generator.sources.tex import tex_paragraphs
@@ -74,15 +75,16 @@ def surfaces(library: Library, config: Config, paper: Paper) -> dict[str, list[s
     page = render_paper_files(paper, ctx)[f"papers/{paper.slug}/index.md"]
     head_title, cited = front_matter(page)
     feed = ET.fromstring(render_feeds(ctx)["feed.xml"])
-    record = json.loads(papers_json(library))[0]
+    record = json.loads(papers_json(paper_records(library)))[0]
+    rows = entries(library.papers)
     item = csl_item(paper)
     ris = re.search(r"^TI  - (.*)$", ris_from_item(item), re.M)
     return {
         "heading": [" ".join(page_h1(page).split())],
         "<title>": [head_title], "citation_title": [cited],
         "home": link_texts(render_home(ctx), paper.slug),
-        "all papers": link_texts(render_all_pages(library)["all.md"], paper.slug),
-        "tag page": link_texts(render_tag_pages(library, all_tag_slugs(library))["tags/t1/index.md"], paper.slug),
+        "all papers": link_texts(render_all_pages(library, rows)["all.md"], paper.slug),
+        "tag page": link_texts(render_tag_pages(library, all_tag_slugs(library), rows)["tags/t1/index.md"], paper.slug),
         "feed": [e.findtext(f"{ATOM}title") or "" for e in feed.iter(f"{ATOM}entry")],
         "papers.json": [record["title"]], "CSL-JSON": [item["title"]], "RIS": [ris.group(1) if ris else ""],
     }

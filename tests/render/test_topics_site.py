@@ -206,7 +206,8 @@ def test_pictures_and_tag_pages_escape_input_text() -> None:
     from dataclasses import replace
 
     from generator.model import Library, Paper, Related, SourceRef
-    from generator.render.related import related_section
+    from generator.render.related import neighbours, related_section
+    from generator.render.rows import Entry
     from generator.render.tags import render_tag_page
 
     evil = Paper(id="a", title='<script>alert("x")</script> & *bold*', authors=("<img src=x>",),
@@ -215,9 +216,9 @@ def test_pictures_and_tag_pages_escape_input_text() -> None:
                   related=(Related("a", 0.5, "shared terms: <b>x</b>"),))
     evil = replace(evil, related=(Related("b", 0.5, "why <i>"),))
     lib = Library(papers=[evil, other])
-    section = related_section(other, lib.by_id())
+    section = related_section(other, neighbours(lib.papers))
     assert "<script" not in section and "<b>" not in section and "<img" not in section
     assert "&#60;script&#62;" in section
-    page = render_tag_page("C++ & Rust", "c-rust", [evil])
+    page = render_tag_page("C++ & Rust", "c-rust", [Entry(evil)])
     assert "<script" not in page and "<img" not in page
     assert '<h1 id="c-rust">C&#43;&#43; &#38; Rust<a class="headerlink"' in page
