@@ -63,6 +63,9 @@ VARIANTS: list[Variant] = [
     Variant("no-text-cache", {"READINGLIST_TEXT_CACHE": "off"}),  # memoized escape.text, to_mathml, wikilinks
     # `readinglist serve`'s watcher tells MkDocs what it wrote (site/serve_signal.py); off, MkDocs polls build/.
     Variant("serve-polls-docs", {"READINGLIST_SERVE_SIGNAL": "off"}, serve_only=True),
+    # Unchanged paper pages left out of `mkdocs serve` rebuilds (site/serve_rebuilds.py); off, every rebuild
+    # gives MkDocs all the pages.
+    Variant("no-serve-prune", {"READINGLIST_SERVE_PRUNE": "off"}, serve_only=True),
 ]
 
 

@@ -38,6 +38,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 # The one switch of the memoized text functions (render/escape.text, render/math.to_mathml,
 # notes/markdown.wikilinks): benchmarks/variants.py's `no-text-cache` variant measures them.
 TEXT_CACHE = "READINGLIST_TEXT_CACHE"
+# Unchanged paper pages left out of `mkdocs serve` rebuilds (site/serve_rebuilds.py); off, every
+# dirty rebuild gives MkDocs all the pages, as MkDocs does by itself.
+SERVE_PRUNE = "READINGLIST_SERVE_PRUNE"
 
 
 def memoized(maxsize: int) -> Callable[[F], F]:

@@ -13,7 +13,8 @@ unchanged ones: their built pages stay in the served folder as they are. Kept:
 Only rebuilds under `mkdocs serve --dirty` after the first build, and only while the set of
 pages is the one of the last full build (a paper added or removed gets a full dirty build).
 The sitemap of the last full build is put back after a rebuild that left pages out, so
-instant navigation still knows every page.
+instant navigation still knows every page. A speed-up only: READINGLIST_SERVE_PRUNE=off
+(runtime/switches.py) gives every rebuild all the pages, and the served pages are the same.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from typing import Any
+
+from ..runtime import switches
 
 PAPERS = "papers/"
 SITEMAPS = ("sitemap.xml", "sitemap.xml.gz")
@@ -37,7 +40,7 @@ def prune(files: Any, state: dict[str, Any], written: set[str] | None = None) ->
     pages' sources (empty for a full build). `state` keeps what the last full build listed.
     `written`: the docs folder's files the watcher wrote since the last build (serve_signal.py),
     when it says; else a page changed if its source is newer than its built file."""
-    if not (state.get("serving") and state.get("dirty")):
+    if not (state.get("serving") and state.get("dirty") and switches.on(switches.SERVE_PRUNE)):
         state["pruned"] = False
         return []
     docs = files.documentation_pages()

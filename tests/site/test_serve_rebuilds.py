@@ -13,7 +13,8 @@ import re
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
@@ -77,6 +78,20 @@ def _log(fh: IO[Any]) -> str:
     return str(fh.read())
 
 
+@contextmanager
+def _serving(config: Config, env: dict[str, str], tmp_path: Path) -> Iterator[tuple[str, IO[Any]]]:
+    """`mkdocs serve --dirty` on a free port: (its root URL, its log)."""
+    port = free_port()
+    log = (tmp_path / "serve.log").open("a+")
+    proc = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--livereload", "--dirty",
+                             "-a", f"127.0.0.1:{port}"], cwd=config.root, env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        yield f"http://127.0.0.1:{port}/", log
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
 def test_a_rebuild_renders_the_edited_paper_and_the_linked_ones_and_keeps_the_sitemap(
         project: Callable[..., Config], tmp_path: Path) -> None:
     config = project()
@@ -90,12 +105,7 @@ def test_a_rebuild_renders_the_edited_paper_and_the_linked_ones_and_keeps_the_si
     edited = next(p for p in papers if p not in linked)
     untouched = next(p for p in papers if p not in linked and p != edited)
 
-    port = free_port()
-    root = f"http://127.0.0.1:{port}/"
-    log = (tmp_path / "serve.log").open("a+")
-    proc = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--livereload", "--dirty",
-                             "-a", f"127.0.0.1:{port}"], cwd=config.root, env=env, stdout=log, stderr=subprocess.STDOUT)
-    try:
+    with _serving(config, env, tmp_path) as (root, log):
         wait_until(lambda: _builds(records) and _body(root + "sitemap.xml"), 90, lambda: _log(log))
         first = _builds(records)
         assert len(first) == 1 and _papers(first[0]["pages"]) == set(papers)  # the first build is a full one
@@ -137,9 +147,31 @@ def test_a_rebuild_renders_the_edited_paper_and_the_linked_ones_and_keeps_the_si
         assert _papers(full["pages"]) == {*papers, "papers/a-new-paper/index.md"}
         wait_until(lambda: b"papers/a-new-paper/" in _body(root + "sitemap.xml"), 30, lambda: _log(log))
         assert _body(root + "papers/a-new-paper/")
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
+
+
+def test_with_the_switch_off_a_rebuild_is_given_every_page_and_serves_the_same(
+        project: Callable[..., Config], tmp_path: Path) -> None:
+    config = project()
+    env, records = _observed(config, tmp_path)
+    env["READINGLIST_SERVE_PRUNE"] = "off"
+    docs = config.build_dir
+    papers = sorted(f"papers/{p.parent.name}/index.md" for p in (docs / "papers").glob("*/index.md"))
+    edited, untouched = papers[0], papers[1]
+    with _serving(config, env, tmp_path) as (root, log):
+        wait_until(lambda: _builds(records) and _body(root + "sitemap.xml"), 90, lambda: _log(log))
+        sitemap = _body(root + "sitemap.xml")
+        untouched_url = root + untouched.removesuffix("index.md")
+        before = _page(untouched_url)
+        assert before
+
+        _touch_later(docs / edited, "\n<p>An edit under serve, every page given.</p>\n")
+        rebuild = wait_until(lambda: next((r for r in _builds(records)[1:] if edited in r["rendered"]), None),
+                             90, lambda: _log(log))
+        assert _papers(rebuild["pages"]) == set(papers)  # none left out: MkDocs' own dirty rebuild
+        assert _papers(rebuild["rendered"]) == {edited}
+        assert b"An edit under serve, every page given." in _body(root + edited.removesuffix("index.md"))
+        assert _page(untouched_url) == before
+        assert _body(root + "sitemap.xml") == sitemap
 
 
 def test_plain_builds_are_never_pruned(project: Callable[..., Config], tmp_path: Path) -> None:
