@@ -78,19 +78,35 @@ def h1(page: Any) -> str:
 
 
 MATERIAL_CLOSE_DELAY_MS = 125
+# Material closes the drawer and the search 125 ms after the location changes
+# (`merge(location$, target$).pipe(delay(125))` in its bundle, on the `location$` and `target$`
+# it puts on `window`); the new article can be in sooner, and a drawer opened before then is
+# closed under the next click. The page counts a timer of the same length started on the same
+# changes: subscribed after Material's, each starts after Material's and fires after it, so none
+# pending means Material's close has run. A full page load (no instant navigation) starts a new
+# document with no count and nothing of Material's pending.
+_WATCH_CLOSE = """delay => {
+    if (window.rlCloses || !window.location$ || !window.target$) return
+    window.rlCloses = {pending: 0}
+    const later = () => {
+        window.rlCloses.pending += 1
+        setTimeout(() => { window.rlCloses.pending -= 1 }, delay)
+    }
+    window.location$.subscribe(later)
+    window.target$.subscribe(later)
+}"""
 
 
 def click_and_wait(page: Any, locator: Any, site: Served, expect_path: str) -> None:
     """Click a link and wait until `expect_path` is shown. Material's instant navigation changes
-    the URL before it swaps the content in, so wait for the old article to be replaced too."""
+    the URL before it swaps the content in, so wait for the old article to be replaced too, and
+    then for Material's close of the drawer and search after a navigation (above)."""
+    page.evaluate(_WATCH_CLOSE, MATERIAL_CLOSE_DELAY_MS)
     page.evaluate("document.querySelectorAll('article.md-content__inner').forEach(a => a.dataset.rlOld = '1')")
     locator.click()
     page.wait_for_url(site.url(expect_path) + "*")
     page.wait_for_selector("article.md-content__inner:not([data-rl-old])")
-    # Material closes the drawer and the search 125 ms after the location changes
-    # (`merge(location$, target$).pipe(delay(125))` in its bundle); the new article can be in
-    # sooner, and a drawer opened before then was closed under the next click.
-    page.wait_for_timeout(MATERIAL_CLOSE_DELAY_MS + 75)
+    page.wait_for_function("!window.rlCloses || window.rlCloses.pending === 0")
 
 
 def search(page: Any, query: str, expect: str | None = None) -> list[str]:
