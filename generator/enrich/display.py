@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from functools import lru_cache
 
+from ..runtime.switches import memoized
 from ..sources.tex import tex_literal_or_text, tex_to_text
 from ..sources.texmath import delimit_math
 
@@ -33,7 +33,9 @@ _DOLLAR = re.compile(r"(?<!\\)\$")
 _NAME = re.compile(r"\\(?=[A-Za-z])")
 
 
-@lru_cache(maxsize=1 << 14)
+# Memoized: a title is shown on a dozen pages; 0.09 s and 0.16 s of a build on its own (benchmark.md).
+# READINGLIST_TEXT_CACHE=off turns it off (runtime/switches.memoized; the `no-text-cache` variant).
+@memoized(1 << 14)
 def title_text(title: str) -> str:
     """`title` as plain text: its math (with or without `$`) as Unicode, the rest of its TeX
     decoded (`\\&` -> `&`, `{\\L}ukasz` -> `Łukasz`), white space folded."""
@@ -63,7 +65,9 @@ def _text(part: str) -> str:
     return lead + tex_literal_or_text(_DOLLAR.sub(r"\\$", part)) + tail
 
 
-@lru_cache(maxsize=1 << 14)
+# Memoized: latex2mathml takes 3 ms a formula; 0.77 s of the seeded build (benchmark.md).
+# READINGLIST_TEXT_CACHE=off turns it off (runtime/switches.memoized; the `no-text-cache` variant).
+@memoized(1 << 14)
 def math_text(latex: str) -> str:
     """A formula as plain text, read off its MathML (latex2mathml): letters and symbols as
     Unicode, scripts raised or lowered where Unicode can (`n^2` -> `n²`, `\\ell_1` -> `ℓ₁`), else

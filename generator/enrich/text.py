@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from anyascii import anyascii
 
@@ -11,11 +10,9 @@ _CMD_ARG = re.compile(r"\\(?:math[a-z]*|text[a-z]*|emph|bm|operatorname)\s*\{([^
 _DOLLAR = re.compile(r"\$([^$]+)\$")
 
 
-@lru_cache(maxsize=1 << 16)
 def plain_title(title: str) -> str:
     """A title's words: `\\mathsf{VISTA}` -> `VISTA`, `$x$` -> `x`, other TeX left as it is. For
-    slugs, keys and matching, which must not change; pages show `display.title_text`. (Cached:
-    it is asked for each title many times.)"""
+    slugs, keys and matching, which must not change; pages show `display.title_text`."""
     text = _CMD_ARG.sub(r"\1", title)
     text = _DOLLAR.sub(lambda m: _CMD_ARG.sub(r"\1", m.group(1)), text)
     return " ".join(text.split())

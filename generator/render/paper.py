@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import lru_cache
 from urllib.parse import quote
 
 from ..enrich.display import title_text
@@ -155,9 +154,7 @@ def author_line(paper: Paper) -> str:
     return f'<p class="rl-authors">{authors}</p>'
 
 
-@lru_cache(maxsize=4096)
 def _tag_line(tag: str) -> str:
-    # A list has a few dozen tags, each written into the front matter of hundreds of pages.
     return f"  - {escape.yaml_string(tag)}"
 
 

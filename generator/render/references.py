@@ -104,6 +104,7 @@ class Style:
         return _parsed(self.path, self.digest, et_al)
 
 
+# Load once (not a speed-up with a switch): each style file parsed once per process.
 @lru_cache(maxsize=64)
 def _parsed(path: str, digest: str, et_al: int) -> Any:
     """A style file parsed by citeproc-py, once per process and content (`digest`: a changed file

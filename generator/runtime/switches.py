@@ -35,8 +35,12 @@ def count(name: str) -> int | None:
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-# The one switch of the memoized text functions (render/escape.text, render/math.to_mathml,
-# notes/markdown.wikilinks): benchmarks/variants.py's `no-text-cache` variant measures them.
+# The one switch of the memoized text functions, the caches of pure functions that each saved a
+# measured amount of a build and together pay (benchmark.md): render/escape.text,
+# render/math.to_mathml, notes/markdown.wikilinks, enrich/display.title_text and math_text,
+# enrich/bibtex.bib_name, enrich/bibtex/title.escape_text and needs_protection, render/csl.csl_name,
+# render/html._base_id, render/graph._texts, sources/tex.tex_to_text. benchmarks/variants.py's
+# `no-text-cache` variant measures them.
 TEXT_CACHE = "READINGLIST_TEXT_CACHE"
 # Unchanged paper pages left out of `mkdocs serve` rebuilds (site/serve_rebuilds.py); off, every
 # dirty rebuild gives MkDocs all the pages, as MkDocs does by itself.

@@ -6,7 +6,6 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from functools import lru_cache
 from urllib.parse import parse_qs, urlparse
 
 # New-style ids (`2306.06130`, with or without `v2`) and old-style ones (`cond-mat/0412498`,
@@ -19,8 +18,6 @@ _COMMAND = re.compile(r"\\[a-z]+")
 _NOT_ALNUM = re.compile(r"[^a-z0-9]+")
 
 
-# Asked for several times per paper (ids, duplicates in a digest, merging across digests).
-@lru_cache(maxsize=1 << 16)
 def normalise_title(title: str) -> str:
     """Case-, accent- and punctuation-insensitive form used to recognise the same paper twice."""
     if title.isascii():  # nothing to decompose (most titles): skip the walk over every character

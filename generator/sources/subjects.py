@@ -52,7 +52,7 @@ SUBJECTS: dict[str, str] = {
 }
 
 
-
+# Load once (not a speed-up with a switch): the data file read once per process.
 @cache
 def taxonomy() -> dict[str, tuple[str, bool, str]]:
     """Every arXiv category: code -> (name, active, canonical code of an alias or "")."""

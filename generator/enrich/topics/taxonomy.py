@@ -11,7 +11,6 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import compress
 
 import snowballstemmer
@@ -165,7 +164,6 @@ def _is_acronym(word: str) -> bool:
     return sum(ch.isupper() for ch in word) >= 2
 
 
-@lru_cache(maxsize=200_000)
 def stem(word: str) -> str:
     return str(_STEMMER.stemWord(word.lower()))
 
@@ -175,8 +173,6 @@ def phrase_keys(phrase: str) -> tuple[Key, ...]:
     return tuple(("A", w) if _is_acronym(w) else ("w", stem(w)) for w in _WORD.findall(phrase))
 
 
-# Cached: the topics and the evidence table (two taxonomies) look up the same words.
-@lru_cache(maxsize=200_000)
 def text_keys(token: str) -> frozenset[Key]:
     """What one word of a title or abstract can match. Lower-case text never matches an acronym."""
     keys: set[Key] = {("w", stem(token))}
