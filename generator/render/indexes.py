@@ -140,13 +140,19 @@ SORTS = (("", "Newest first"), ("oldest", "Oldest first"), ("title", "Title A–
 READING = (("to-read", "To read"), ("reading", "Reading"), ("read", "Read"), ("skipped", "Skipped"))
 
 
+def _caseless(text: str) -> tuple[str, str]:
+    return text.casefold(), text
+
+
 def filter_form(library: Library) -> str:
     """The All papers filter: a form the script (static/readinglist-search.js) shows and answers
     from the search index, keeping its choices in the address (`?tag=...&year=...&sort=...`).
     Hidden until then: without JavaScript or an index, the paginated table is the page."""
-    tags = sorted({t for p in library.papers for t in p.tags}, key=str.casefold)
+    # Ties broken by the text itself: "ArXiv" and "arXiv" would otherwise come in the set's order,
+    # which changes with Python's hash seed from one build to the next.
+    tags = sorted({t for p in library.papers for t in p.tags}, key=_caseless)
     years = sorted({p.year for p in library.papers if p.year}, reverse=True)
-    venues = sorted({p.venue for p in library.papers if p.venue}, key=str.casefold)
+    venues = sorted({p.venue for p in library.papers if p.venue}, key=_caseless)
     statuses = [s for s in STATUSES if any(p.status == s for p in library.papers)]
 
     def select(name: str, label: str, choices: list[tuple[str, str]], anything: str) -> str:
