@@ -217,7 +217,8 @@ def _remember(config: Config, before: str, result: BuildResult) -> None:
         return
     stored = BuildResult(result.library, result.problems, {},
                          WriteStats(written=[], unchanged=len(result.stats.written) + result.stats.unchanged))
-    memo.remember(config, memo.fingerprint(config, base=after), stored, list(result.files))
+    memo.remember(config, memo.fingerprint(config, base=after), stored, list(result.files),
+                  result.stats.manifest)
 
 
 def _shown(path: Path, root: Path) -> str:

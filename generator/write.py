@@ -37,6 +37,10 @@ class WriteStats:
     written: list[str] = field(default_factory=list)
     unchanged: int = 0
     removed: list[str] = field(default_factory=list)
+    # Every file the build folder holds once written (the generator's cache folder aside): relative
+    # path -> (size, mtime_ns), from the stats the write took anyway. The no-change memo stores it,
+    # so the folder is not walked a second time (runtime/memo.manifest gives the same for a walk).
+    manifest: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
 _UMASK: list[int] = []
@@ -65,9 +69,10 @@ def _mode_for(path: Path) -> int:
         return _new_file_mode()
 
 
-def atomic_write(path: Path, data: bytes, *, parent_exists: bool = False, mode: int | None = None) -> None:
-    """Write to a temporary file beside `path` and rename it into place. `mode`: the file's
-    permissions when the caller knows them (saves a stat)."""
+def atomic_write(path: Path, data: bytes, *, parent_exists: bool = False,
+                 mode: int | None = None) -> os.stat_result:
+    """Write to a temporary file beside `path` and rename it into place; the written file's stat.
+    `mode`: the file's permissions when the caller knows them (saves a stat)."""
     if not parent_exists:
         path.parent.mkdir(parents=True, exist_ok=True)
     if mode is None:
@@ -79,37 +84,43 @@ def atomic_write(path: Path, data: bytes, *, parent_exists: bool = False, mode: 
         with open(fd, "wb") as fh:
             os.fchmod(fd, mode)  # mkstemp makes the file 0600, unreadable to a web server
             fh.write(data)
+            fh.flush()
+            # Its size and modification time as they stay: the rename and closing change neither.
+            written = os.fstat(fd)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    return written
 
 
 def write_if_changed(path: Path, data: bytes, *, parent_exists: bool = False) -> bool:
+    return _write_if_changed(path, data, parent_exists)[0]
+
+
+def _write_if_changed(path: Path, data: bytes, parent_exists: bool) -> tuple[bool, os.stat_result]:
+    """Whether `path` was written, and its stat as it is now."""
     try:
         st = os.stat(path)
     except OSError:
-        atomic_write(path, data, parent_exists=parent_exists)
-        return True
+        return True, atomic_write(path, data, parent_exists=parent_exists)
     if st.st_size == len(data):
         try:
             with open(path, "rb") as fh:
                 if fh.read() == data:
-                    return False
+                    return False, st
         except OSError:
             pass
-    atomic_write(path, data, parent_exists=parent_exists, mode=stat.S_IMODE(st.st_mode))
-    return True
+    return True, atomic_write(path, data, parent_exists=parent_exists, mode=stat.S_IMODE(st.st_mode))
 
 
-def _write_one(target: Path, content: Content, existed: bool, new_mode: int) -> bool:
-    """Write one file of the tree whose folder exists; whether it was written."""
+def _write_one(target: Path, content: Content, existed: bool, new_mode: int) -> tuple[bool, os.stat_result]:
+    """Write one file of the tree whose folder exists; whether it was written, and its stat."""
     data = content.encode("utf-8") if isinstance(content, str) else content
     if not existed:
         # Not in its folder's listing: nothing to compare or keep the mode of (no stat).
-        atomic_write(target, data, parent_exists=True, mode=new_mode)
-        return True
-    return write_if_changed(target, data, parent_exists=True)
+        return True, atomic_write(target, data, parent_exists=True, mode=new_mode)
+    return _write_if_changed(target, data, True)
 
 
 def _check_build_dir(build_dir: Path, protected: list[Path]) -> None:
@@ -165,12 +176,15 @@ def write_tree(build_dir: Path, files: Mapping[str, Content], protected: list[Pa
         if target.parent not in made:
             target.parent.mkdir(parents=True, exist_ok=True)
             made.add(target.parent)
-        if _write_one(target, files[rel], rel in existing, new_mode):
+        written, st = _write_one(target, files[rel], rel in existing, new_mode)
+        if written:
             stats.written.append(rel)
         else:
             stats.unchanged += 1
+        stats.manifest[rel] = (st.st_size, st.st_mtime_ns)
     # A folder that did not exist holds only what was just written: nothing in it is stale.
-    stats.removed = remove_stale(root, set(files), {head for head, (_, _, new) in folders.items() if new})
+    stats.removed = remove_stale(root, set(files), {head for head, (_, _, new) in folders.items() if new},
+                                 kept=stats.manifest)
     return stats
 
 
@@ -238,17 +252,19 @@ def _listing(folder: Path) -> dict[str, bool]:
         return {}
 
 
-def remove_stale(root: Path, wanted: Collection[str], fresh: Collection[str] = ()) -> list[str]:
+def remove_stale(root: Path, wanted: Collection[str], fresh: Collection[str] = (),
+                 kept: dict[str, tuple[int, int]] | None = None) -> list[str]:
     """Delete what is in `root` but not `wanted` (relative paths), never leaving `root`: links are
     removed as links, never followed. The generator's own cache folder stays. `fresh`: folders
-    (relative) this build made, which hold nothing else, so are not looked into."""
+    (relative) this build made, which hold nothing else, so are not looked into. `kept`: gets the
+    (size, mtime_ns) of the files kept that are not `wanted` (.gitignore and the marker)."""
     removed: list[str] = []
-    _remove_in(root, "", wanted, fresh, removed)
+    _remove_in(root, "", wanted, fresh, removed, {} if kept is None else kept)
     return sorted(removed)
 
 
 def _remove_in(folder: Path, rel_folder: str, wanted: Collection[str], fresh: Collection[str],
-               removed: list[str]) -> bool:
+               removed: list[str], kept: dict[str, tuple[int, int]]) -> bool:
     """remove_stale in one folder and below (a real folder is entered, a link never); whether the
     folder is left empty."""
     left = 0
@@ -259,15 +275,30 @@ def _remove_in(folder: Path, rel_folder: str, wanted: Collection[str], fresh: Co
         if entry.is_dir(follow_symlinks=False):
             if rel in fresh or (not rel_folder and entry.name in KEEP_DIRS):
                 left += 1
-            elif _remove_in(Path(entry.path), rel, wanted, fresh, removed):
+            elif _remove_in(Path(entry.path), rel, wanted, fresh, removed, kept):
                 os.rmdir(entry.path)
             else:
                 left += 1
             continue
-        if rel in wanted or (not rel_folder and entry.name in KEEP):
+        if rel in wanted:
             left += 1
+            continue
+        if not rel_folder and entry.name in KEEP:
+            left += 1
+            _keep(entry, kept)
             continue
         os.unlink(entry.path)
         if not _TEMP.match(entry.name):
             removed.append(rel)
     return left == 0
+
+
+def _keep(entry: os.DirEntry[str], kept: dict[str, tuple[int, int]]) -> None:
+    """Note a kept file's size and modification time as runtime/memo.manifest would: through a
+    link to a file, never for a link to a folder or a broken one."""
+    try:
+        st = entry.stat()
+    except OSError:
+        return
+    if not stat.S_ISDIR(st.st_mode):
+        kept[entry.name] = (st.st_size, st.st_mtime_ns)

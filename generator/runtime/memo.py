@@ -158,8 +158,10 @@ def storable(library: Any) -> bool:
     return not any(d.date_source == "git" for d in library.digests)
 
 
-def remember(config: Config, fp: str, result: Any, files: list[str]) -> None:
-    """Store `result` (without its library) for the next build."""
+def remember(config: Config, fp: str, result: Any, files: list[str],
+             built: dict[str, tuple[int, int]]) -> None:
+    """Store `result` (without its library) for the next build. `built`: what the build folder
+    holds, as `manifest` gives it; the write stage knows it (WriteStats.manifest) without a walk."""
     path = _memo_path(config)
     path.unlink(missing_ok=True)
     if not storable(result.library):
@@ -169,7 +171,7 @@ def remember(config: Config, fp: str, result: Any, files: list[str]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
     with tmp.open("wb") as fh:
-        pickle.dump(Memo(fp, manifest(config.build_dir), head, files, result.summary()), fh,
+        pickle.dump(Memo(fp, built, head, files, result.summary()), fh,
                     protocol=pickle.HIGHEST_PROTOCOL)
     os.replace(tmp, path)
 

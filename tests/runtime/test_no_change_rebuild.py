@@ -83,6 +83,28 @@ def test_a_new_note_or_a_changed_build_folder_builds_again(project: Callable[...
     assert result.stats is not None and result.stats.removed == ["stray.md"]
 
 
+def test_a_rebuild_that_rewrote_nothing_is_reused_and_a_page_edited_by_hand_is_rebuilt(
+        project: Callable[..., Config]) -> None:
+    """The memo keeps the build folder as the write stage left it (its WriteStats), also after a
+    build that found every file unchanged; a page changed by hand (same size) is rewritten."""
+    config = project()
+    build(config)
+    (config.content_dir / "notes").mkdir(parents=True, exist_ok=True)
+    (config.content_dir / "notes" / "scratch.md").write_text("draft\n", encoding="utf-8")
+    middle = build(config)
+    assert not isinstance(middle, gb.StoredResult) and middle.stats is not None
+    assert middle.stats.written == [] and middle.stats.unchanged > 41
+    assert isinstance(build(config), gb.StoredResult)
+    page = config.build_dir / "papers" / "defending-against-unforeseen-failure-modes-with-latent" / "index.md"
+    text = page.read_text(encoding="utf-8")
+    page.write_text(text.replace("Defending", "Defendinx", 1), encoding="utf-8")
+    result = build(config)
+    assert not isinstance(result, gb.StoredResult) and result.stats is not None
+    assert result.stats.written == ["papers/defending-against-unforeseen-failure-modes-with-latent/index.md"]
+    assert page.read_text(encoding="utf-8") == text
+    assert isinstance(build(config), gb.StoredResult)
+
+
 def test_check_never_uses_or_writes_the_memo(project: Callable[..., Config]) -> None:
     config = project()
     result = build(config, write=False)

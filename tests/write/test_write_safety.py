@@ -216,3 +216,26 @@ def test_mkdocs_build_over_setuptools_leftovers_says_what_to_do_without_a_traceb
         f"({build}/bdist.linux-x86_64, {build}/lib) and build again"]
     assert "Traceback" not in run.stderr + run.stdout
     assert sorted(p.name for p in build.iterdir()) == [".gitignore", "bdist.linux-x86_64", "lib"]
+
+
+def test_write_tree_reports_what_the_folder_holds_as_a_walk_would_find_it(tmp_path: Path) -> None:
+    """The no-change memo stores WriteStats.manifest instead of walking the folder again: it must
+    equal the walk for new, rewritten, unchanged and linked files, the kept ones and the stale."""
+    from generator.runtime.memo import manifest
+
+    build_dir = tmp_path / "build"
+    first = write_tree(build_dir, {"index.md": "# Home\n", "papers/a/index.md": "A\n", "old.md": "x"}, [tmp_path / "c"])
+    assert first.manifest == manifest(build_dir)
+    assert set(first.manifest) == {MARKER, "index.md", "papers/a/index.md", "old.md"}
+    (build_dir / ".gitignore").write_text("*\n!.gitignore\n")
+    (build_dir / "target.md").write_text("linked\n")
+    (build_dir / "link.md").symlink_to("target.md")
+    (build_dir / ".readinglist-cache").mkdir()
+    (build_dir / ".readinglist-cache" / "x").write_text("not the site's")
+    files = {"index.md": "# Home\n", "papers/a/index.md": "B\n", "papers/b/index.md": "new\n",
+             "link.md": "linked\n", "target.md": "linked\n"}
+    again = write_tree(build_dir, files, [tmp_path / "c"])
+    assert again.written == ["papers/a/index.md", "papers/b/index.md"] and again.removed == ["old.md"]
+    assert again.manifest == manifest(build_dir)
+    assert set(again.manifest) == {MARKER, ".gitignore", *files}
+    assert again.manifest["papers/a/index.md"][0] == 2
