@@ -183,8 +183,10 @@ def write_tree(build_dir: Path, files: Mapping[str, Content], protected: list[Pa
             stats.unchanged += 1
         stats.manifest[rel] = (st.st_size, st.st_mtime_ns)
     # A folder that did not exist holds only what was just written: nothing in it is stale.
+    # The folders listed before writing are not listed again: what was stale then is stale now.
+    listed = {head: listing for head, (_, listing, new) in folders.items() if not new}
     stats.removed = remove_stale(root, set(files), {head for head, (_, _, new) in folders.items() if new},
-                                 kept=stats.manifest)
+                                 kept=stats.manifest, listed=listed)
     return stats
 
 
@@ -206,7 +208,7 @@ def _targets(root: Path, files: Mapping[str, object],
         link = listing.get(parts[-1])
         if link is not None:
             existing.add(rel)
-            if link and not target.resolve().is_relative_to(root):
+            if link.is_symlink() and not target.resolve().is_relative_to(root):
                 raise GeneratorError(f"refusing to write {rel!r}: a symbolic link in the build folder points "
                                      f"outside it")
         out[rel] = target
@@ -214,10 +216,11 @@ def _targets(root: Path, files: Mapping[str, object],
 
 
 # Folder (relative, "" for the build folder) -> its path, its listing, whether it is new (absent).
-Folders = dict[str, tuple[Path, dict[str, bool], bool]]
+Listing = dict[str, os.DirEntry[str]]
+Folders = dict[str, tuple[Path, Listing, bool]]
 
 
-def _folder(root: Path, head: str, folders: Folders, rel: str) -> tuple[Path, dict[str, bool], bool]:
+def _folder(root: Path, head: str, folders: Folders, rel: str) -> tuple[Path, Listing, bool]:
     """The folder `head` of the build folder, checked and listed once (kept in `folders`); `rel`
     is the file being written there, for the message. Its parent's listing says what it is: absent
     (new: nothing to resolve or list), a folder (inside the build folder, as its parent is), or a
@@ -235,7 +238,7 @@ def _folder(root: Path, head: str, folders: Folders, rel: str) -> tuple[Path, di
     if link is None:
         known = (folder, {}, True)
     else:
-        if link and not folder.resolve().is_relative_to(root):
+        if link.is_symlink() and not folder.resolve().is_relative_to(root):
             raise GeneratorError(f"refusing to write {rel!r}: a symbolic link in the build folder "
                                  "points outside it")
         known = (folder, _listing(folder), False)
@@ -243,39 +246,46 @@ def _folder(root: Path, head: str, folders: Folders, rel: str) -> tuple[Path, di
     return known
 
 
-def _listing(folder: Path) -> dict[str, bool]:
-    """Name -> is it a symbolic link, for what is in `folder` (the kind comes with the listing)."""
+def _listing(folder: Path) -> Listing:
+    """Name -> entry, for what is in `folder` (an entry knows its kind without a stat)."""
     try:
         with os.scandir(folder) as entries:
-            return {e.name: e.is_symlink() for e in entries}
+            return {e.name: e for e in entries}
     except (FileNotFoundError, NotADirectoryError):
         return {}
 
 
 def remove_stale(root: Path, wanted: Collection[str], fresh: Collection[str] = (),
-                 kept: dict[str, tuple[int, int]] | None = None) -> list[str]:
+                 kept: dict[str, tuple[int, int]] | None = None,
+                 listed: Mapping[str, Listing] | None = None) -> list[str]:
     """Delete what is in `root` but not `wanted` (relative paths), never leaving `root`: links are
     removed as links, never followed. The generator's own cache folder stays. `fresh`: folders
     (relative) this build made, which hold nothing else, so are not looked into. `kept`: gets the
-    (size, mtime_ns) of the files kept that are not `wanted` (.gitignore and the marker)."""
+    (size, mtime_ns) of the files kept that are not `wanted` (.gitignore and the marker). `listed`:
+    folders (relative) already listed since anything stale was last made, which hold a `wanted`
+    file, so are read from there and never removed."""
     removed: list[str] = []
-    _remove_in(root, "", wanted, fresh, removed, {} if kept is None else kept)
+    _remove_in(root, "", wanted, fresh, removed, {} if kept is None else kept, listed or {})
     return sorted(removed)
 
 
 def _remove_in(folder: Path, rel_folder: str, wanted: Collection[str], fresh: Collection[str],
-               removed: list[str], kept: dict[str, tuple[int, int]]) -> bool:
+               removed: list[str], kept: dict[str, tuple[int, int]], listed: Mapping[str, Listing]) -> bool:
     """remove_stale in one folder and below (a real folder is entered, a link never); whether the
     folder is left empty."""
     left = 0
-    with os.scandir(folder) as it:
-        entries = list(it)
+    known = listed.get(rel_folder)
+    if known is not None:
+        entries = list(known.values())
+    else:
+        with os.scandir(folder) as it:
+            entries = list(it)
     for entry in entries:
         rel = entry.name if not rel_folder else f"{rel_folder}/{entry.name}"
         if entry.is_dir(follow_symlinks=False):
             if rel in fresh or (not rel_folder and entry.name in KEEP_DIRS):
                 left += 1
-            elif _remove_in(Path(entry.path), rel, wanted, fresh, removed, kept):
+            elif _remove_in(Path(entry.path), rel, wanted, fresh, removed, kept, listed):
                 os.rmdir(entry.path)
             else:
                 left += 1
@@ -290,7 +300,7 @@ def _remove_in(folder: Path, rel_folder: str, wanted: Collection[str], fresh: Co
         os.unlink(entry.path)
         if not _TEMP.match(entry.name):
             removed.append(rel)
-    return left == 0
+    return left == 0 and rel_folder not in listed
 
 
 def _keep(entry: os.DirEntry[str], kept: dict[str, tuple[int, int]]) -> None:

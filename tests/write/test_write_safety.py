@@ -232,10 +232,17 @@ def test_write_tree_reports_what_the_folder_holds_as_a_walk_would_find_it(tmp_pa
     (build_dir / "link.md").symlink_to("target.md")
     (build_dir / ".readinglist-cache").mkdir()
     (build_dir / ".readinglist-cache" / "x").write_text("not the site's")
+    (build_dir / "papers" / "a" / "notes.md").write_text("stale beside a page\n")
+    (build_dir / "papers" / "gone").mkdir()
+    (build_dir / "papers" / "gone" / "index.md").write_text("a stale folder\n")
+    (build_dir / "sub").mkdir()
+    (build_dir / "sub" / "old.md").write_text("all that sub/ held: stale, but sub/ stays\n")
     files = {"index.md": "# Home\n", "papers/a/index.md": "B\n", "papers/b/index.md": "new\n",
-             "link.md": "linked\n", "target.md": "linked\n"}
+             "link.md": "linked\n", "target.md": "linked\n", "sub/new/index.md": "new\n"}
     again = write_tree(build_dir, files, [tmp_path / "c"])
-    assert again.written == ["papers/a/index.md", "papers/b/index.md"] and again.removed == ["old.md"]
+    assert again.written == ["papers/a/index.md", "papers/b/index.md", "sub/new/index.md"]
+    assert again.removed == ["old.md", "papers/a/notes.md", "papers/gone/index.md", "sub/old.md"]
+    assert not (build_dir / "papers" / "gone").exists()
     assert again.manifest == manifest(build_dir)
     assert set(again.manifest) == {MARKER, ".gitignore", *files}
     assert again.manifest["papers/a/index.md"][0] == 2
