@@ -10,8 +10,8 @@ What happens to one paper page, in order:
    `READINGLIST_SKIP_MARKDOWN`).
 3. Material's `main.html` renders the page with `generator/theme/paper.html`, which puts the
    article in `{% block content %}` and passes each block of Material's chrome around it (styles,
-   header, tabs, site_nav, footer, config, scripts) through its one macro `rl_chrome`. With the
-   plugin that macro calls `PaperChrome` (the Jinja global `rl_paper_chrome`): the block is
+   header, tabs, site_nav, footer, config, scripts) to `rl_paper_chrome`. With the plugin each
+   block calls `PaperChrome` (that Jinja global) directly: the block is
    rendered once per build and reused with the page's own values put in (site/fragments.py,
    `READINGLIST_FRAGMENTS`), and in the blocks listed in `SHARED_BLOCKS` the icons become CSS
    masks and the inline scripts and script-only elements move into shared script files

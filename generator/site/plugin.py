@@ -75,7 +75,7 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
         return config
 
     def on_env(self, env: Any, config: Any, **_: Any) -> Any:
-        # For generator/theme/paper.html's macro `rl_chrome`, which calls it only where it is defined
+        # For generator/theme/paper.html's chrome blocks, which call it only where it is defined
         # (without this plugin every block is Material's own). Fresh per build: `mkdocs serve`
         # rebuilds with the same plugin.
         env.globals["rl_paper_chrome"] = self._chrome = PaperChrome.from_switches()
