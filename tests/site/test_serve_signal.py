@@ -97,9 +97,13 @@ def _log(fh: IO[Any]) -> str:
     return str(fh.read())
 
 
-def _serve(root: Path, tmp_path: Path, **env: str) -> tuple[subprocess.Popen[bytes], Path, IO[Any], str]:
-    """`readinglist serve` on the seeds' project with the observer hook: (process, its builds' log,
-    its output, its address), once MkDocs' first build is served."""
+def _serve(tmp_path: Path, **env: str) -> tuple[Path, subprocess.Popen[bytes], Path, IO[Any], str]:
+    """`readinglist serve` on a copy of the seeds' project with the observer hook: (the project,
+    the process, its builds' log, its output, its address), once MkDocs' first build is served."""
+    root = tmp_path / "list"
+    root.mkdir()
+    copy_project(root)
+    (root / "overrides").mkdir(exist_ok=True)
     mkdocs_yml = root / "mkdocs.yml"
     mkdocs_yml.write_text(mkdocs_yml.read_text(encoding="utf-8") + f"\nhooks:\n  - {OBSERVER}\n", encoding="utf-8")
     records = tmp_path / "builds.jsonl"
@@ -112,7 +116,7 @@ def _serve(root: Path, tmp_path: Path, **env: str) -> tuple[subprocess.Popen[byt
     wait_until(lambda: proc.poll() is not None or (_builds(records) and "Serving on" in _log(log)), 120,
                lambda: _log(log))
     assert proc.poll() is None, _log(log)
-    return proc, records, log, root_url
+    return root, proc, records, log, root_url
 
 
 def _stop(proc: subprocess.Popen[bytes]) -> None:
@@ -122,11 +126,7 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
 
 @pytest.mark.slow
 def test_readinglist_serve_rebuilds_on_the_watchers_word_with_its_pages(tmp_path: Path) -> None:
-    root = tmp_path / "list"
-    root.mkdir()
-    copy_project(root)
-    (root / "overrides").mkdir(exist_ok=True)
-    proc, records, log, url = _serve(root, tmp_path)
+    root, proc, records, log, url = _serve(tmp_path)
     try:
         assert "Watching paths for changes: 'mkdocs.yml', '.readinglist-cache/serve-rebuilt.jsonl'" in _log(log)
         first = _builds(records)
@@ -154,11 +154,7 @@ def test_readinglist_serve_rebuilds_on_the_watchers_word_with_its_pages(tmp_path
 
 @pytest.mark.slow
 def test_with_the_switch_off_mkdocs_polls_the_build_folder(tmp_path: Path) -> None:
-    root = tmp_path / "list"
-    root.mkdir()
-    copy_project(root)
-    (root / "overrides").mkdir(exist_ok=True)
-    proc, _, log, url = _serve(root, tmp_path, READINGLIST_SERVE_SIGNAL="off")
+    root, proc, _, log, url = _serve(tmp_path, READINGLIST_SERVE_SIGNAL="off")
     try:
         assert "Watching paths for changes: 'build', 'mkdocs.yml'" in _log(log)
         assert not serve_signal.signal_file(root).exists()
