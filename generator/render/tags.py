@@ -22,25 +22,25 @@ from .tagnames import papers_by_tag, tag_md
 INDEX_MD = "tags.md"
 
 
-def render_tag_page(name: str, slug: str, papers: list[Entry], description: str = "", *,
+def render_tag_page(name: str, slug: str, rows: list[Entry], description: str = "", *,
                     ordered: bool = False) -> str:
-    """The page of tag `name`, listing `papers` (their rows, `rows.Entry`). `ordered`: they are
-    in `rows.all_order` already."""
+    """The page of tag `name`, listing its papers' `rows` (`rows.Entry`). `ordered`: they are in
+    `rows.all_order` already."""
     me = tag_md(slug)
-    ordered_papers = papers if ordered else sorted(papers, key=lambda e: sort_key(e.paper))
-    count = f"{len(ordered_papers)} paper" + ("" if len(ordered_papers) == 1 else "s")
+    ordered_rows = rows if ordered else sorted(rows, key=lambda e: sort_key(e.paper))
+    count = f"{len(ordered_rows)} paper" + ("" if len(ordered_rows) == 1 else "s")
     # rl_feed: the tag's Atom feed, announced in the page head (generator/theme/main.html).
     lines = ["---", f"title: {escape.yaml_string(name)}", f"{FLAG}: true", f"rl_feed: {tag_feed(slug)}",
              f"rl_feed_title: {escape.yaml_string(name)}", "---", "",
              heading(1, escape.text(name), Ids())]
     if description:
         lines.append(f"<p>{escape.text(description)}</p>")
-    lines.append(f'<p>{count} · <a href="{url_from(me, f"tags/{slug}.bib")}">BibTeX of all {len(ordered_papers)}'
+    lines.append(f'<p>{count} · <a href="{url_from(me, f"tags/{slug}.bib")}">BibTeX of all {len(ordered_rows)}'
                  f'</a> · <a href="{url_from(me, f"tags/{slug}.json")}">CSL-JSON</a>'
                  f' · <a href="{url_from(me, f"tags/{slug}.ris")}">RIS</a>'
                  f' · <a href="{url_from(me, tag_feed(slug))}">Atom feed</a>'
                  f' · <a href="{url_from(me, INDEX_MD)}">All tags</a></p>')
-    lines.append(paper_rows_table(["Title", "First author", "Year"], ordered_papers, me, venue=False))
+    lines.append(paper_rows_table(["Title", "First author", "Year"], ordered_rows, me, venue=False))
     return "\n".join(lines) + "\n"
 
 
@@ -83,9 +83,9 @@ def render_tag_pages(library: Library, slugs: Mapping[str, str], entries: Mappin
     for paper in all_order(library.papers):
         for tag in paper.tags:
             ordered[tag].append(entries[paper.id])
-    for name, papers in ordered.items():
+    for name, rows in ordered.items():
         about = described.get(name) or (OWN_TAG_PAGE if name in own else "")
-        files[tag_md(slugs[name])] = render_tag_page(name, slugs[name], papers, about, ordered=True)
+        files[tag_md(slugs[name])] = render_tag_page(name, slugs[name], rows, about, ordered=True)
     return files
 
 
