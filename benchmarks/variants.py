@@ -61,6 +61,7 @@ VARIANTS: list[Variant] = [
     Variant("no-fragments", {"READINGLIST_FRAGMENTS": "off"}),  # paper pages' chrome rendered once (site/fragments.py)
     Variant("serial-references", {"READINGLIST_WORKERS": "1"}),  # citeproc in worker processes (runtime/parallel.py)
     Variant("no-text-cache", {"READINGLIST_TEXT_CACHE": "off"}),  # memoized escape.text, to_mathml, wikilinks
+    Variant("gc-running", {"READINGLIST_GC_PAUSE": "off"}),  # the collector paused in a build (runtime/collector.py)
     # `readinglist serve`'s watcher tells MkDocs what it wrote (site/serve_signal.py); off, MkDocs polls build/.
     Variant("serve-polls-docs", {"READINGLIST_SERVE_SIGNAL": "off"}, serve_only=True),
     # Unchanged paper pages left out of `mkdocs serve` rebuilds (site/serve_rebuilds.py); off, every rebuild

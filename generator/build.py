@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from .config import Config
 from .errors import Problems, count
 from .model import Library
-from .runtime import memo
+from .runtime import collector, memo
 from .write import WriteStats, write_if_changed, write_tree
 
 if TYPE_CHECKING:
@@ -86,6 +86,14 @@ def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None =
         if reused is not None:
             return StoredResult(reused)
 
+    # The stages make millions of objects and no cycles: the collector waits (runtime/collector.py).
+    with collector.paused():
+        return _stages(config, write, notes_cache, accept, before)
+
+
+def _stages(config: Config, write: bool, notes_cache: NoteCache | None,
+            accept: Callable[[BuildResult], bool] | None, before: str) -> BuildResult:
+    """read, enrich, notes, BibTeX, references, render and write: a build the memo could not reuse."""
     problems = Problems()
     library, registry = make_library(config, problems, notes_cache)
     # The render stage's modules: not for a no-change build.
