@@ -6,18 +6,17 @@ The body is HTML (see render/html.py for why); the front matter is what the them
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from urllib.parse import quote
 
 from ..enrich.display import title_text
 from ..model import Paper
 from ..sources.subjects import class_name
 from . import escape
-from .chips import chips
+from .chips import chip_nav, tag_line
 from .context import RenderContext
 from .highwire import front_matter_lines
 from .html import FLAG, Ids, cite_tabs, code_block, heading
-from .links import digest_md, paper_md, url_from
 from .math import rich_text
 from .venue import venue_line
 
@@ -97,9 +96,10 @@ def link_buttons(paper: Paper) -> list[tuple[str, str, bool]]:
     return buttons
 
 
-def front_matter(paper: Paper) -> str:
+def front_matter(paper: Paper, tag_lines: Mapping[str, str] | None = None) -> str:
     """The page's front matter, what the theme reads: title, description, template, venue,
-    Highwire Press tags and tags."""
+    Highwire Press tags and tags (`tag_lines`: tags' lines made beforehand, by name, as
+    RenderContext.tag_lines makes them once a build; `tag_line` makes any other)."""
     lines = [
         "---", f"title: {escape.yaml_string(title_text(paper.title))}",
         f"description: {escape.yaml_string(description(paper))}",
@@ -111,7 +111,8 @@ def front_matter(paper: Paper) -> str:
         *front_matter_lines(paper)]
     if paper.tags:
         lines.append("tags:")
-        lines.extend(_tag_line(t) for t in paper.tags)
+        known = tag_lines or {}
+        lines.extend([known[t] if t in known else tag_line(t) for t in paper.tags])
     lines.append("---")
     return "\n".join(lines)
 
@@ -154,10 +155,6 @@ def author_line(paper: Paper) -> str:
     return f'<p class="rl-authors">{authors}</p>'
 
 
-def _tag_line(tag: str) -> str:
-    return f"  - {escape.yaml_string(tag)}"
-
-
 def render_paper(paper: Paper, ctx: RenderContext, bibtex: str,
                  after_abstract: tuple[Section, ...] = (), after_bibtex: tuple[Section, ...] = ()) -> str:
     """The paper page. Other stages contribute whole HTML sections (note, tags, related papers,
@@ -167,12 +164,11 @@ def render_paper(paper: Paper, ctx: RenderContext, bibtex: str,
     library = ctx.library
     references = ctx.references.of(paper)
     ids = Ids()
-    me = paper_md(paper)
     note = library.notes.by_paper.get(paper.id) if library.notes else None
     parts = [
-        front_matter(paper),
+        front_matter(paper, ctx.tag_lines),
         "",
-        chips(paper, me, ctx.tag_slugs),
+        chip_nav(paper, ctx.paper_chips),
         heading(1, escape.text(title_text(paper.title)), ids),
         author_line(paper),
         header(paper, note.path if note else None, ctx.settings.edit_url),
@@ -191,10 +187,9 @@ def render_paper(paper: Paper, ctx: RenderContext, bibtex: str,
         names = "; ".join(_category_html(c) for c in paper.categories)
         parts.append(f'<p class="rl-subjects">Subjects: {names}</p>')
     parts += [heading(2, "Sources", ids), "<ul>"]
+    digest_links = ctx.digest_links  # a digest's link is the same on every paper page
     for src in paper.sources:
-        d = ctx.digests_by_path.get(src.path)
-        title = escape.text(d.title) if d else escape.text(src.name)
-        target = f'<a href="{url_from(me, digest_md(d))}">{title}</a>' if d else title
+        target = digest_links.get(src.path) or escape.text(src.name)
         parts.append(f"<li>{target}, line {src.line}</li>")
     parts += ["</ul>", ""]
     return "\n".join(parts)
