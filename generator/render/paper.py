@@ -67,8 +67,9 @@ def identifier_links(paper: Paper) -> list[tuple[str, str]]:
     if paper.openreview_id:
         links.append(("OpenReview", f"https://openreview.net/forum?id={quote(paper.openreview_id, safe='')}"))
     if paper.arxiv_id:
-        links.append(("arXiv", f"https://arxiv.org/abs/{quote(paper.arxiv_id, safe='/.')}"))
-        links.append(("PDF", f"https://arxiv.org/pdf/{quote(paper.arxiv_id, safe='/.')}"))
+        arxiv_id = quote(paper.arxiv_id, safe="/.")
+        links.append(("arXiv", f"https://arxiv.org/abs/{arxiv_id}"))
+        links.append(("PDF", f"https://arxiv.org/pdf/{arxiv_id}"))
     if paper.doi:
         links.append(("DOI", f"https://doi.org/{quote(paper.doi, safe='/:;()._-')}"))
     if paper.url and not any(_same_place(paper.url, link) for _, link in links):
@@ -76,10 +77,11 @@ def identifier_links(paper: Paper) -> list[tuple[str, str]]:
     return links
 
 
+_PLACE_NOISE = re.compile(r"^https?://(www\.)?|v\d+$|/$")
+
+
 def _same_place(a: str, b: str) -> bool:
-    def norm(u: str) -> str:
-        return re.sub(r"^https?://(www\.)?|v\d+$|/$", "", u.strip())
-    return norm(a) == norm(b)
+    return _PLACE_NOISE.sub("", a.strip()) == _PLACE_NOISE.sub("", b.strip())
 
 
 def link_buttons(paper: Paper) -> list[tuple[str, str, bool]]:
@@ -149,7 +151,7 @@ def arxiv_details(paper: Paper) -> str:
 
 
 def author_line(paper: Paper) -> str:
-    authors = ", ".join(escape.text(a) for a in paper.authors) if paper.authors else "Anonymous"
+    authors = ", ".join([escape.text(a) for a in paper.authors]) if paper.authors else "Anonymous"
     if not paper.authors_complete:
         authors += " et al."
     return f'<p class="rl-authors">{authors}</p>'
@@ -204,7 +206,8 @@ def _category_html(code: str) -> str:
 
 def _sections(sections: tuple[Section, ...], ids: Ids) -> list[str]:
     # Called here, in page order, so the sections' heading ids follow the ones above them.
-    return [text.strip("\n") for text in (section(ids) for section in sections) if text.strip()]
+    texts = [section(ids) for section in sections]
+    return [text.strip("\n") for text in texts if text and not text.isspace()]
 
 
 def abstract_html(abstract: str) -> str:
