@@ -98,10 +98,10 @@ def link_buttons(paper: Paper) -> list[tuple[str, str, bool]]:
     return buttons
 
 
-def front_matter(paper: Paper, tag_lines: Mapping[str, str] | None = None) -> str:
+def front_matter(paper: Paper, tag_lines: Mapping[str, str]) -> str:
     """The page's front matter, what the theme reads: title, description, template, venue,
-    Highwire Press tags and tags (`tag_lines`: tags' lines made beforehand, by name, as
-    RenderContext.tag_lines makes them once a build; `tag_line` makes any other)."""
+    Highwire Press tags and tags (`tag_lines`: tags' lines by name, as RenderContext.tag_lines
+    makes them once a build; `chips.tag_line` makes the line of a tag not among them)."""
     lines = [
         "---", f"title: {escape.yaml_string(title_text(paper.title))}",
         f"description: {escape.yaml_string(description(paper))}",
@@ -113,8 +113,7 @@ def front_matter(paper: Paper, tag_lines: Mapping[str, str] | None = None) -> st
         *front_matter_lines(paper)]
     if paper.tags:
         lines.append("tags:")
-        known = tag_lines or {}
-        lines.extend([known[t] if t in known else tag_line(t) for t in paper.tags])
+        lines.extend([tag_lines[t] if t in tag_lines else tag_line(t) for t in paper.tags])
     lines.append("---")
     return "\n".join(lines)
 
