@@ -19,6 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..config import Config
 from ..model import Digest, Library, Paper
+from . import escape
+from .chips import chip_links, tag_line
+from .links import ANY_PAPER_MD, digest_md, url_from
 from .pagination import page_size
 from .tagnames import all_tag_slugs
 
@@ -88,6 +91,24 @@ class RenderContext:
         from .exports import paper_records
 
         return paper_records(self.library)
+
+    # What every paper page draws alike (all of them sit at papers/<slug>/index.md, so links from
+    # them are the same): made once a build, not once per paper and tag (40,000 of them).
+    @cached_property
+    def paper_chips(self) -> dict[str, str]:
+        """Each tag's chip on a paper page, by tag name (render/chips.py)."""
+        return chip_links(ANY_PAPER_MD, self.tag_slugs)
+
+    @cached_property
+    def tag_lines(self) -> dict[str, str]:
+        """Each tag's line of a paper page's front matter (`  - "name"`), by tag name."""
+        return {t: tag_line(t) for t in self.tag_slugs}
+
+    @cached_property
+    def digest_links(self) -> dict[str, str]:
+        """Each digest's link on a paper page's Sources list (its escaped title), by its path."""
+        return {path: f'<a href="{url_from(ANY_PAPER_MD, digest_md(d))}">{escape.text(d.title)}</a>'
+                for path, d in self.digests_by_path.items()}
 
 
 def make_context(library: Library, config: Config, refs: FormattedReferences,

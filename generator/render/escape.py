@@ -24,6 +24,11 @@ _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\uff
 _SPECIAL_RE = re.compile("[" + re.escape("".join(sorted(_SPECIAL))) + "]")
 _ENTITY = {c: f"&#{ord(c)};" for c in _SPECIAL}
 _REPLACEABLE = tuple((c, _ENTITY[c]) for c in sorted(_SPECIAL - {"&", "#"}))
+# What `html.escape` replaces (with quote=True; without, only the first three): text with none of
+# them (most names, dates, links, BibTeX entries) is left as it is after one search in C, not five
+# replace calls in a Python function.
+_HTML_SPECIAL = re.compile("[&<>\"']")
+_HTML_SPECIAL_NO_QUOTE = re.compile("[&<>]")
 # What json.dumps(s, ensure_ascii=False) returns for a string, without a new encoder per call
 # (json's own encoder, in C; TypeError for anything but a str).
 json_string = json.encoder.encode_basestring
@@ -103,12 +108,15 @@ def yaml_string(value: str) -> str:
 def markup(value: str, *, quote: bool = True) -> str:
     """Text inside HTML that no Markdown pass reads (a code block, a MathML attribute, a note's
     rendered link): the HTML specials only, as `html.escape` writes them."""
+    if (_HTML_SPECIAL if quote else _HTML_SPECIAL_NO_QUOTE).search(value) is None:
+        return value
     return html.escape(value, quote)
 
 
 def _html_text(value: str) -> str:
     """A front-matter value as HTML text: one line, every special escaped (quotes too)."""
-    return html.escape(fold(value), quote=True)
+    value = fold(value)
+    return html.escape(value, quote=True) if _HTML_SPECIAL.search(value) else value
 
 
 def meta_tags(pairs: list[tuple[str, str]]) -> str:
@@ -116,8 +124,12 @@ def meta_tags(pairs: list[tuple[str, str]]) -> str:
     HTML that the theme prints as it is. Contents are escaped as `yaml_string` escapes a value.
     (One string, not a list of pairs: MkDocs parses every page's front matter with PyYAML, which
     took 0.4 s for 10,000 pages' Highwire tags as lists and 0.07 s as strings.)"""
-    return json_string("".join(f'<meta name="{html.escape(name, quote=True)}" content="{_html_text(content)}">'
-                               for name, content in pairs))
+    # The names are the generator's own (`citation_title`, render/highwire.py: letters and `_`),
+    # nothing to escape in them; the contents are input.
+    return json_string("".join([f'<meta name="{name}" content="{_html_text(content)}">' for name, content in pairs]))
+
+
+_HTTP_URL = re.compile(r"^https?://[^\s<>\"'`]+$", re.I)
 
 
 def url(value: str | None) -> str | None:
@@ -125,6 +137,6 @@ def url(value: str | None) -> str | None:
     if not value:
         return None
     value = value.strip()
-    if not re.match(r"^https?://[^\s<>\"'`]+$", value, re.I):
+    if not _HTTP_URL.match(value):
         return None
     return value.replace("&", "&amp;").replace("(", "%28").replace(")", "%29")

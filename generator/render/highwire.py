@@ -42,8 +42,9 @@ def highwire_tags(paper: Paper) -> list[tuple[str, str]]:
             tags.append(("citation_publication_date", "/".join([str(parts[0]), *(f"{p:02d}" for p in parts[1:])])))
     elif paper.year is not None:
         date = paper.date
-        tags.append(("citation_publication_date", date.strftime("%Y/%m/%d") if date and date.year == paper.year
-                     else str(paper.year)))
+        # `date.strftime("%Y/%m/%d")` (the year unpadded, as glibc's %Y), without strftime's call into C's.
+        tags.append(("citation_publication_date", f"{date.year}/{date.month:02d}/{date.day:02d}"
+                     if date and date.year == paper.year else str(paper.year)))
     if paper.bib_fields:
         tags += _bib_tags(paper)
     elif paper.venue == "TMLR" and paper.status == "accepted":

@@ -23,6 +23,11 @@ def paper_md(paper: Paper) -> str:
     return f"papers/{paper.slug}/index.md"
 
 
+# Every paper page is a `papers/<slug>/index.md` (paper_md), one folder deep like all the others: a
+# link from one paper page (to a tag page, a digest) is the same from each of them.
+ANY_PAPER_MD = "papers/any/index.md"
+
+
 def digest_md(digest: Digest) -> str:
     return f"digests/{digest.slug}/index.md"
 

@@ -6,18 +6,17 @@ The body is HTML (see render/html.py for why); the front matter is what the them
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from urllib.parse import quote
 
 from ..enrich.display import title_text
 from ..model import Paper
 from ..sources.subjects import class_name
 from . import escape
-from .chips import chips
+from .chips import chip_nav, tag_line
 from .context import RenderContext
 from .highwire import front_matter_lines
 from .html import FLAG, Ids, cite_tabs, code_block, heading
-from .links import digest_md, paper_md, url_from
 from .math import rich_text
 from .venue import venue_line
 
@@ -68,8 +67,9 @@ def identifier_links(paper: Paper) -> list[tuple[str, str]]:
     if paper.openreview_id:
         links.append(("OpenReview", f"https://openreview.net/forum?id={quote(paper.openreview_id, safe='')}"))
     if paper.arxiv_id:
-        links.append(("arXiv", f"https://arxiv.org/abs/{quote(paper.arxiv_id, safe='/.')}"))
-        links.append(("PDF", f"https://arxiv.org/pdf/{quote(paper.arxiv_id, safe='/.')}"))
+        arxiv_id = quote(paper.arxiv_id, safe="/.")
+        links.append(("arXiv", f"https://arxiv.org/abs/{arxiv_id}"))
+        links.append(("PDF", f"https://arxiv.org/pdf/{arxiv_id}"))
     if paper.doi:
         links.append(("DOI", f"https://doi.org/{quote(paper.doi, safe='/:;()._-')}"))
     if paper.url and not any(_same_place(paper.url, link) for _, link in links):
@@ -77,10 +77,11 @@ def identifier_links(paper: Paper) -> list[tuple[str, str]]:
     return links
 
 
+_PLACE_NOISE = re.compile(r"^https?://(www\.)?|v\d+$|/$")
+
+
 def _same_place(a: str, b: str) -> bool:
-    def norm(u: str) -> str:
-        return re.sub(r"^https?://(www\.)?|v\d+$|/$", "", u.strip())
-    return norm(a) == norm(b)
+    return _PLACE_NOISE.sub("", a.strip()) == _PLACE_NOISE.sub("", b.strip())
 
 
 def link_buttons(paper: Paper) -> list[tuple[str, str, bool]]:
@@ -97,9 +98,10 @@ def link_buttons(paper: Paper) -> list[tuple[str, str, bool]]:
     return buttons
 
 
-def front_matter(paper: Paper) -> str:
+def front_matter(paper: Paper, tag_lines: Mapping[str, str]) -> str:
     """The page's front matter, what the theme reads: title, description, template, venue,
-    Highwire Press tags and tags."""
+    Highwire Press tags and tags (`tag_lines`: tags' lines by name, as RenderContext.tag_lines
+    makes them once a build; `chips.tag_line` makes the line of a tag not among them)."""
     lines = [
         "---", f"title: {escape.yaml_string(title_text(paper.title))}",
         f"description: {escape.yaml_string(description(paper))}",
@@ -111,7 +113,7 @@ def front_matter(paper: Paper) -> str:
         *front_matter_lines(paper)]
     if paper.tags:
         lines.append("tags:")
-        lines.extend(_tag_line(t) for t in paper.tags)
+        lines.extend([tag_lines[t] if t in tag_lines else tag_line(t) for t in paper.tags])
     lines.append("---")
     return "\n".join(lines)
 
@@ -148,14 +150,10 @@ def arxiv_details(paper: Paper) -> str:
 
 
 def author_line(paper: Paper) -> str:
-    authors = ", ".join(escape.text(a) for a in paper.authors) if paper.authors else "Anonymous"
+    authors = ", ".join([escape.text(a) for a in paper.authors]) if paper.authors else "Anonymous"
     if not paper.authors_complete:
         authors += " et al."
     return f'<p class="rl-authors">{authors}</p>'
-
-
-def _tag_line(tag: str) -> str:
-    return f"  - {escape.yaml_string(tag)}"
 
 
 def render_paper(paper: Paper, ctx: RenderContext, bibtex: str,
@@ -167,12 +165,11 @@ def render_paper(paper: Paper, ctx: RenderContext, bibtex: str,
     library = ctx.library
     references = ctx.references.of(paper)
     ids = Ids()
-    me = paper_md(paper)
     note = library.notes.by_paper.get(paper.id) if library.notes else None
     parts = [
-        front_matter(paper),
+        front_matter(paper, ctx.tag_lines),
         "",
-        chips(paper, me, ctx.tag_slugs),
+        chip_nav(paper, ctx.paper_chips),
         heading(1, escape.text(title_text(paper.title)), ids),
         author_line(paper),
         header(paper, note.path if note else None, ctx.settings.edit_url),
@@ -191,10 +188,9 @@ def render_paper(paper: Paper, ctx: RenderContext, bibtex: str,
         names = "; ".join(_category_html(c) for c in paper.categories)
         parts.append(f'<p class="rl-subjects">Subjects: {names}</p>')
     parts += [heading(2, "Sources", ids), "<ul>"]
+    digest_links = ctx.digest_links  # a digest's link is the same on every paper page
     for src in paper.sources:
-        d = ctx.digests_by_path.get(src.path)
-        title = escape.text(d.title) if d else escape.text(src.name)
-        target = f'<a href="{url_from(me, digest_md(d))}">{title}</a>' if d else title
+        target = digest_links.get(src.path) or escape.text(src.name)
         parts.append(f"<li>{target}, line {src.line}</li>")
     parts += ["</ul>", ""]
     return "\n".join(parts)
@@ -209,7 +205,8 @@ def _category_html(code: str) -> str:
 
 def _sections(sections: tuple[Section, ...], ids: Ids) -> list[str]:
     # Called here, in page order, so the sections' heading ids follow the ones above them.
-    return [text.strip("\n") for text in (section(ids) for section in sections) if text.strip()]
+    texts = [section(ids) for section in sections]
+    return [text.strip("\n") for text in texts if text and not text.isspace()]
 
 
 def abstract_html(abstract: str) -> str:

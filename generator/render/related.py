@@ -11,8 +11,9 @@ from .html import Ids, heading
 
 
 def _item_head(other: Neighbour) -> str:
-    """`<li><a href>Title</a> — Byline<br />` of a related paper, from any other paper page."""
-    return f'<li><a href="{other.href}">{other.title}</a> — {other.byline}<br />\n'
+    """`<li><a href>Title</a> — Byline<br />` of a related paper, from any other paper page (the
+    same on each: made once, with the neighbour)."""
+    return other.item_head
 
 
 def neighbours(papers: Iterable[Paper]) -> dict[str, Neighbour]:
@@ -34,6 +35,6 @@ def related_section(paper: Paper, near: Mapping[str, Neighbour], ids: Ids | None
         lines.append(f'<div class="rl-graph" data-search-exclude>{svg}</div>')
     lines.append("<ol>")
     for r, other in links:
-        lines.append(f'{_item_head(other)}<span class="rl-why">{escape.text(r.why)} · score {r.score:.2f}</span></li>')
+        lines.append(f'{other.item_head}<span class="rl-why">{escape.text(r.why)} · score {r.score:.2f}</span></li>')
     lines.append("</ol>")
     return "\n".join(lines)

@@ -146,3 +146,17 @@ def test_chars_is_one_entity_per_special_character(value: str) -> None:
     expected = re.sub("[" + re.escape(SPECIALS) + "]", lambda m: f"&#{ord(m.group())};",
                       CONTROL.sub(" ", value))
     assert escape.chars(value) == expected
+
+
+@given(TEXT)
+def test_markup_and_front_matter_values_are_what_html_escape_writes(value: str) -> None:
+    """Text with nothing for `html.escape` to replace skips it: the same text either way."""
+    import json
+
+    assert escape.markup(value) == html.escape(value)
+    assert escape.markup(value, quote=False) == html.escape(value, quote=False)
+    assert json.loads(escape.yaml_string(value)) == html.escape(escape.fold(value))
+    pairs = [("citation_title", value), ("citation_author", "Ann O'Neil & co")]
+    assert json.loads(escape.meta_tags(pairs)) == (
+        f'<meta name="citation_title" content="{html.escape(escape.fold(value))}">'
+        '<meta name="citation_author" content="Ann O&#x27;Neil &amp; co">')

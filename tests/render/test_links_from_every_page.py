@@ -11,9 +11,9 @@ from generator.config import Config
 from generator.enrich.bibtex import with_entries
 from generator.model import Digest, Library, Paper, Related, SourceRef
 from generator.render import render_paper_files
-from generator.render.chips import chips
+from generator.render.chips import chip_nav, chips
 from generator.render.graph import neighbour
-from generator.render.links import url_from
+from generator.render.links import digest_md, paper_md, url_from
 from generator.render.related import _item_head
 from tests.conftest import ROOT, render_context
 
@@ -47,6 +47,30 @@ def test_the_sources_of_a_paper_page_link_to_their_digests_pages() -> None:
     assert ('<li><a href="../../digests/a-digest/">A digest</a>, line 3</li>\n'
             '<li><a href="../../digests/b-digest/">B &#60;digest&#62;</a>, line 7</li>\n'
             "<li>gone.txt, line 9</li>") in page
+
+
+def test_a_tags_chip_and_a_digests_link_are_made_once_for_every_paper_page() -> None:
+    """The context's chips and digest links are what each paper page would draw for itself, and
+    the pages draw them."""
+    digests = [Digest("seeds/a.txt", "listing", "A <digest>", None, "none", ("alpha", "beta"), "a-digest")]
+    papers = [dataclasses.replace(paper(pid, pid.title(), tags=tags), sources=(SourceRef("seeds/a.txt", 3),))
+              for pid, tags in (("alpha", ("Graphs", "vision")), ("beta", ("Graphs", "Zebra & co")))]
+    library = with_entries(Library(papers=papers, digests=digests))
+    config = Config(root=ROOT, build_dir=ROOT, seeds_dir=ROOT, content_dir=ROOT, registry_path=ROOT / "citekeys.yml")
+    ctx = render_context(library, config)
+    assert ctx.paper_chips == {"Graphs": '<a href="../../tags/graphs/" class="md-tag">Graphs</a>',
+                               "vision": '<a href="../../tags/vision/" class="md-tag">vision</a>',
+                               "Zebra & co": '<a href="../../tags/zebra-co/" class="md-tag">Zebra &#38; co</a>'}
+    assert ctx.tag_lines["Zebra & co"] == '  - "Zebra &amp; co"'
+    link = '<a href="../../digests/a-digest/">A &#60;digest&#62;</a>'
+    assert ctx.digest_links == {"seeds/a.txt": link}
+    for p in library.papers:
+        me = paper_md(p)
+        assert chip_nav(p, ctx.paper_chips) == chips(p, me, ctx.tag_slugs)
+        assert url_from(me, digest_md(digests[0])) in link
+        page = render_paper_files(p, ctx)[me]
+        assert chips(p, me, ctx.tag_slugs) in page and f"<li>{link}, line 3</li>" in page
+        assert "".join(ctx.tag_lines[t] + "\n" for t in p.tags) in page.split("\n---\n")[0] + "\n"
 
 
 def test_a_changed_paper_is_drawn_anew() -> None:
