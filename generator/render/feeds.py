@@ -81,8 +81,8 @@ def atom(papers: list[Paper], base: str, path: str, title: str, subtitle: str = 
             entry.author({"name": xml_text(name)})
         entry.published(_when(paper))
         entry.updated(_when(paper))
-        for tag in paper.tags:
-            entry.category(term=xml_text(tag), label=xml_text(tag))
+        for tag in map(xml_text, paper.tags):
+            entry.category(term=tag, label=tag)
         abstract = xml_text(paper.abstract)
         if abstract.strip():
             entry.summary(abstract, type="text")

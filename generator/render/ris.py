@@ -66,9 +66,13 @@ def ris_name(name: dict[str, str]) -> str:
     if "literal" in name:
         return name["literal"]
     particle = name.get("non-dropping-particle", "")
+    if not particle:  # most names
+        family = name.get("family") or ""
     # A particle ending in an apostrophe is written against the family name: `d'Alché-Buc`.
-    family = (particle + name.get("family", "") if particle.endswith(("'", "’"))
-              else " ".join(filter(None, (particle, name.get("family")))))
+    elif particle.endswith(("'", "’")):
+        family = particle + name.get("family", "")
+    else:
+        family = " ".join(filter(None, (particle, name.get("family"))))
     return ", ".join(filter(None, (family, name.get("given"), name.get("suffix"))))
 
 

@@ -118,7 +118,9 @@ def record(paper: dict[str, Any], reading: tuple[str, int] | None = None) -> Rec
         authors += " et al."
     # Typed without accents too: `Bethune` must find Béthune (the index does not fold diacritics).
     # Only the names that have accents, so result excerpts do not show every author twice.
-    folded = ", ".join(" ".join(to_ascii(a).split()) for a in paper.get("authors") or [] if not a.isascii())
+    # (An ASCII list, most of them, has none: not looked at name by name.)
+    folded = "" if authors.isascii() else ", ".join(" ".join(to_ascii(a).split()) for a in paper.get("authors") or []
+                                                   if not a.isascii())
     title = one_spaced(paper.get("title") or "")
     parts = [title, authors, folded, paper.get("abstract") or "", identifiers(paper)]
     content = "\n".join(filter(None, map(one_spaced, parts)))
