@@ -57,7 +57,7 @@ def reference_files(library: Library, tag_slugs: Mapping[str, str], by_id: Mappi
         brief = short(item)
         short_json[p.id] = line = json_line(brief)
         short_ris[p.id] = record = ris_from_item(brief)
-        whole_json.append(_with_abstract(line, item) if "abstract" in item else line)
+        whole_json.append(json_with_abstract(line, item) if "abstract" in item else line)
         whole_ris.append(with_abstract(record, item["abstract"]) if "abstract" in item else record)
     files = {"references.json": csl_json(whole_json), "references.ris": "".join(whole_ris)}
 
@@ -74,7 +74,7 @@ def reference_files(library: Library, tag_slugs: Mapping[str, str], by_id: Mappi
     return files
 
 
-def _with_abstract(line: str, item: dict[str, Any]) -> str:
+def json_with_abstract(line: str, item: dict[str, Any]) -> str:
     """`json_line(item)` from `line`, the `json_line` of the item without its abstract, when the
     abstract is the item's last key (as `csl.csl_item` makes it): the same JSON text, without
     encoding the rest of the item again."""

@@ -216,4 +216,4 @@ def _url_start(url: str) -> str:
 
 def records_file(recs: list[Record]) -> str:
     """RECORDS: each record as Pagefind takes it, one JSON object a line."""
-    return "".join([_JSON(r.as_dict()) + "\n" for r in recs])
+    return "\n".join([_JSON(r.as_dict()) for r in recs]) + "\n" if recs else ""
