@@ -122,8 +122,8 @@ def record(paper: dict[str, Any], reading: tuple[str, int] | None = None) -> Rec
     folded = "" if authors.isascii() else ", ".join(" ".join(to_ascii(a).split()) for a in paper.get("authors") or []
                                                    if not a.isascii())
     title = one_spaced(paper.get("title") or "")
-    parts = [title, authors, folded, paper.get("abstract") or "", identifiers(paper)]
-    content = "\n".join(filter(None, map(one_spaced, parts)))
+    parts = [authors, folded, paper.get("abstract") or "", identifiers(paper)]
+    content = "\n".join(filter(None, [title, *map(one_spaced, parts)]))
     # The word every paper's record ends with: the All papers filter searches for it (see EVERY).
     content += "\n" + EVERY
     page = str(paper.get("page") or "")
