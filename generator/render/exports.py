@@ -54,8 +54,10 @@ def paper_records(library: Library) -> list[dict[str, Any]]:
 def papers_json(records: Sequence[dict[str, Any]]) -> str:
     """`papers.json` of the papers' `records` (`paper_records`): one record per line (the same JSON
     as `indent=`, a third smaller), `<` and `>` escaped."""
-    # Escaped once, the whole text: the lines and what joins them are the same text either way.
-    return _html_safe("[\n" + ",\n".join(map(_JSON, records)) + "\n]\n") if records else "[\n]\n"
+    # Escaped line by line, not as one text: most lines are ASCII, a joined text with one wide
+    # character is wide throughout, and replacing in it took longer (measured on the seeded list).
+    lines = [_html_safe(_JSON(r)) for r in records]
+    return "[\n" + ",\n".join(lines) + "\n]\n" if records else "[\n]\n"
 
 
 def _html_safe(text: str) -> str:
