@@ -17,14 +17,14 @@ from typing import Any
 
 from ..model import Library, Paper
 from .csl import csl_item, short
-from .ris import ris_from_item
+from .ris import ris_from_item, with_abstract
 from .tagnames import papers_by_tag
 
 # Separators without spaces; `<` and `>` escaped as in papers.json, for anyone who inlines the file.
 _JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
-def json_line(item: dict[str, Any]) -> str:
+def json_line(item: Any) -> str:
     return _JSON(item).replace("<", "\\u003c").replace(">", "\\u003e")
 
 
@@ -46,20 +46,22 @@ def reference_files(library: Library, tag_slugs: Mapping[str, str], by_id: Mappi
     """`references.json|.ris` and the same for every tag and digest. `tag_slugs`: `all_tag_slugs`;
     `items`: the papers' CSL items, made once for the build (the references stage's `items`,
     which the render context holds)."""
-    files = {
-        "references.json": csl_json(json_line(items[p.id]) for p in library.papers),
-        "references.ris": "".join(ris_from_item(items[p.id]) for p in library.papers),
-    }
-    # A paper is in a few tags and a digest or two: each short record is made once.
+    # Each paper's short record (in a tag's and a digest's files) is made once, and its whole
+    # record (in the root files) from it: the two differ by the abstract alone.
     short_json: dict[str, str] = {}
     short_ris: dict[str, str] = {}
+    whole_json: list[str] = []
+    whole_ris: list[str] = []
+    for p in library.papers:
+        item = items[p.id]
+        brief = short(item)
+        short_json[p.id] = line = json_line(brief)
+        short_ris[p.id] = record = ris_from_item(brief)
+        whole_json.append(json_with_abstract(line, item) if "abstract" in item else line)
+        whole_ris.append(with_abstract(record, item["abstract"]) if "abstract" in item else record)
+    files = {"references.json": csl_json(whole_json), "references.ris": "".join(whole_ris)}
 
     def write(base: str, papers: list[Paper]) -> None:
-        for p in papers:
-            if p.id not in short_json:
-                item = short(items[p.id])
-                short_json[p.id] = json_line(item)
-                short_ris[p.id] = ris_from_item(item)
         files[f"{base}.json"] = csl_json(short_json[p.id] for p in papers)
         files[f"{base}.ris"] = "".join(short_ris[p.id] for p in papers)
 
@@ -70,3 +72,12 @@ def reference_files(library: Library, tag_slugs: Mapping[str, str], by_id: Mappi
             continue  # no empty downloads (render/indexes.py, has_downloads)
         write(f"digests/{digest.slug}", [by_id[i] for i in digest.paper_ids if i in by_id])
     return files
+
+
+def json_with_abstract(line: str, item: dict[str, Any]) -> str:
+    """`json_line(item)` from `line`, the `json_line` of the item without its abstract, when the
+    abstract is the item's last key (as `csl.csl_item` makes it): the same JSON text, without
+    encoding the rest of the item again."""
+    if len(item) > 1 and next(reversed(item)) == "abstract":
+        return f'{line[:-1]},"abstract":{json_line(item["abstract"])}}}'
+    return json_line(item)

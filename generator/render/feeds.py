@@ -77,12 +77,14 @@ def atom(papers: list[Paper], base: str, path: str, title: str, subtitle: str = 
         entry.id(url)
         entry.title(xml_text(title_text(paper.title)) or "Untitled")
         entry.link(href=url, rel="alternate", type="text/html")
-        for name in paper.authors:
-            entry.author({"name": xml_text(name)})
+        # Authors and categories given as one list each: feedgen goes through all of an entry's
+        # authors (categories) again on each call, so one call per name was quadratic.
+        if paper.authors:
+            entry.author([{"name": xml_text(name)} for name in paper.authors])
         entry.published(_when(paper))
         entry.updated(_when(paper))
-        for tag in paper.tags:
-            entry.category(term=xml_text(tag), label=xml_text(tag))
+        if paper.tags:
+            entry.category([{"term": tag, "label": tag} for tag in map(xml_text, paper.tags)])
         abstract = xml_text(paper.abstract)
         if abstract.strip():
             entry.summary(abstract, type="text")

@@ -15,7 +15,7 @@ from .context import RenderContext, Settings
 from .html import FLAG, Ids, heading, table
 from .links import digest_md, paper_md, rel, url_from
 from .pagination import PAGE_SIZE, page_md, pager, pages, year_links, year_starts
-from .rows import Entry, all_order, anchor, paper_rows_table
+from .rows import Entry, all_order, anchor, paper_rows_table, prefix
 from .status import PAGES, status_counts
 from .venue import venue_line
 
@@ -222,8 +222,8 @@ def render_digest_pages(digest: Digest, entries: Mapping[str, Entry], size: int 
             lines.append(pager(base, n, len(chunks), me))
         start = (n - 1) * size + 1
         lines.append(f'<ol start="{start}">' if start > 1 else "<ol>")
-        for e in chunk:
-            lines.append(f"<li>{anchor(e, me)} — {e.author} · {e.venue}</li>")
+        lead = prefix(me)
+        lines += [f"<li>{anchor(e, me, lead)} — {e.author} · {e.venue}</li>" for e in chunk]
         lines.append("</ol>")
         if len(chunks) > 1:
             lines.append(pager(base, n, len(chunks), me))

@@ -64,24 +64,23 @@ def prefix(from_md: str) -> str | None:
     return "../" * len(folders)
 
 
-def anchor(e: Entry, from_md: str) -> str:
-    """`links.paper_anchor(paper, from_md)`, from the entry's pieces."""
-    lead = prefix(from_md)
+def anchor(e: Entry, from_md: str, lead: str | None) -> str:
+    """`links.paper_anchor(paper, from_md)`, from the entry's pieces (`lead`: `prefix(from_md)`,
+    worked out once for all the rows of a page, not once per row)."""
     if lead is None:
         return paper_anchor(e.paper, from_md)
     return f'<a href="{lead}{e.target}">{e.title}</a>'
 
 
-def _row(e: Entry, from_md: str, venue: bool) -> str:
-    """The entry's table row (Title, First author, [Venue,] Year)."""
-    cells = f"<td>{e.venue}</td><td>{e.year}</td>" if venue else f"<td>{e.year}</td>"
-    return f"<tr><td>{anchor(e, from_md)}</td><td>{e.author}</td>{cells}</tr>"
-
-
 def paper_rows_table(head: list[str], rows: Iterable[Entry], from_md: str, venue: bool) -> str:
     """`html.table(head, rows)` of the papers' rows (Title, First author, [Venue,] Year), from
     their entries."""
+    lead = prefix(from_md)
     out = ["<table>", "<thead>", "<tr>", *(f"<th>{h}</th>" for h in head), "</tr>", "</thead>", "<tbody>"]
-    out += [_row(e, from_md, venue) for e in rows]
+    if venue:
+        out += [f"<tr><td>{anchor(e, from_md, lead)}</td><td>{e.author}</td><td>{e.venue}</td><td>{e.year}</td></tr>"
+                for e in rows]
+    else:
+        out += [f"<tr><td>{anchor(e, from_md, lead)}</td><td>{e.author}</td><td>{e.year}</td></tr>" for e in rows]
     out += ["</tbody>", "</table>"]
     return "\n".join(out)

@@ -73,3 +73,22 @@ def test_each_papers_record_carries_its_facets(seed_build: BuildResult) -> None:
     assert rec["content"].endswith("\n" + EVERY)
     assert rec["filters"]["kind"] == ["paper"] and "reading" not in rec["filters"]
     assert rec["sort"]["rating"] == "0"
+
+
+def test_one_spaced_is_split_and_join_for_every_white_space() -> None:
+    """one_spaced gives back the text that `" ".join(text.split())` gives, for every character
+    str.split splits at (the ones isprintable calls printable: the space alone) and a few others."""
+    import sys
+
+    from generator.render.search_records import one_spaced
+
+    spaces = [c for c in map(chr, range(sys.maxunicode + 1)) if c.isspace()]
+    assert len(spaces) > 20 and "\u3000" in spaces and "\xa0" in spaces
+    texts = ["", " ", "a", "a b", " a", "a ", "a  b", "Béthune é", "x\u200by", "a\x01b"]
+    texts += [f"a{c}b" for c in spaces] + [f"{c}a" for c in spaces] + [f"a{c}" for c in spaces]
+    for text in texts:
+        assert one_spaced(text) == " ".join(text.split()), repr(text)
+    rec = record({"title": " A\u2028Title ", "authors": ["Zoë Ünï", "Bo Wu"], "abstract": "Long\n\nabstract  here.",
+                  "key": "k", "page": "papers/a/"})
+    assert rec.title == "A Title"
+    assert rec.content == f"A Title\nZoë Ünï, Bo Wu\nZoe Uni\nLong abstract here.\nCitation key k\n{EVERY}"

@@ -183,3 +183,33 @@ def test_an_item_without_its_abstract_is_the_short_item(seeds: BuildResult) -> N
         assert list(short(made_items[paper.id]).items()) == list(made.items()), paper.key
         with_abstract += "abstract" in made_items[paper.id]
     assert with_abstract >= 40  # the seeds' papers all but one have abstracts
+
+
+def test_root_files_hold_each_whole_item_and_record(seeds: BuildResult) -> None:
+    """references.json|.ris are made from the short records with the abstract put back in
+    (citefiles.json_with_abstract, ris.with_abstract): the same text as encoding each whole item."""
+    from generator.render.citefiles import csl_items, csl_json, json_line
+    from generator.render.ris import ris_from_item
+
+    made = csl_items(seeds.library.papers)
+    whole = [made[p.id] for p in seeds.library.papers]
+    assert seeds.files["references.json"] == csl_json(json_line(item) for item in whole)
+    assert seeds.files["references.ris"] == "".join(ris_from_item(item) for item in whole)
+    assert sum('"abstract":' in line for line in seeds.files["references.json"].splitlines()) >= 40
+
+
+@pytest.mark.parametrize("abstract", ["Plain.", "A <b> & \"q\" \\ \x01\tend\n\u2028 ü",
+                                      "  spaced\r\nlines  "])
+def test_whole_record_from_the_short_one(abstract: str) -> None:
+    """The whole JSON line and RIS record from the short ones equal encoding the whole item, the
+    abstract last or not (an item the references stage did not make)."""
+    from generator.render.citefiles import json_line, json_with_abstract
+    from generator.render.csl import short
+    from generator.render.ris import ris_from_item, with_abstract
+
+    last = {"id": "k<1>", "type": "article", "title": "T", "author": [{"family": "F", "given": "G"}],
+            "URL": "https://x.org/", "abstract": abstract}
+    first = {"abstract": abstract, **short(last)}
+    for item in (last, first):
+        assert json_with_abstract(json_line(short(item)), item) == json_line(item)
+        assert with_abstract(ris_from_item(short(item)), item["abstract"]) == ris_from_item(item)

@@ -68,7 +68,7 @@ def test_rows_and_anchors_are_the_plain_ones(from_md: str) -> None:
         head = ["Title", "First author", *(["Venue"] if venue else []), "Year"]
         assert rows.paper_rows_table(head, [rows.Entry(p) for p in papers], from_md, venue) == table(head, want)
     for p in papers:
-        assert rows.anchor(rows.Entry(p), from_md) == paper_anchor(p, from_md)
+        assert rows.anchor(rows.Entry(p), from_md, rows.prefix(from_md)) == paper_anchor(p, from_md)
 
 
 def test_orders_and_pages_are_the_plain_ones() -> None:
