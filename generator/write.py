@@ -12,7 +12,7 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -77,9 +77,14 @@ def atomic_write(path: Path, data: bytes, *, parent_exists: bool = False,
         path.parent.mkdir(parents=True, exist_ok=True)
     if mode is None:
         mode = _mode_for(path)
+    return _replace(str(path.parent), path.name, data, mode)
+
+
+def _replace(folder: str, name: str, data: bytes, mode: int) -> os.stat_result:
+    """atomic_write of `folder`/`name` (strings: write_tree's loop over every file makes no Path)."""
     # tempfile's own name and a file object: a name of our own and raw os.write saved 0.4-0.7 s of
     # a 10,000-paper build (under 3 %, benchmark.md), so they went.
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:12]}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{name[:12]}.", suffix=".tmp", dir=folder)
     try:
         with open(fd, "wb") as fh:
             os.fchmod(fd, mode)  # mkstemp makes the file 0600, unreadable to a web server
@@ -87,7 +92,7 @@ def atomic_write(path: Path, data: bytes, *, parent_exists: bool = False,
             fh.flush()
             # Its size and modification time as they stay: the rename and closing change neither.
             written = os.fstat(fd)
-        os.replace(tmp, path)
+        os.replace(tmp, f"{folder}/{name}")
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
@@ -95,15 +100,19 @@ def atomic_write(path: Path, data: bytes, *, parent_exists: bool = False,
 
 
 def write_if_changed(path: Path, data: bytes, *, parent_exists: bool = False) -> bool:
-    return _write_if_changed(path, data, parent_exists)[0]
+    return _write_if_changed(str(path.parent), path.name, data, parent_exists)[0]
 
 
-def _write_if_changed(path: Path, data: bytes, parent_exists: bool) -> tuple[bool, os.stat_result]:
-    """Whether `path` was written, and its stat as it is now."""
+def _write_if_changed(folder: str, name: str, data: bytes,
+                      parent_exists: bool = True) -> tuple[bool, os.stat_result]:
+    """Whether `folder`/`name` was written, and its stat as it is now."""
+    path = f"{folder}/{name}"
     try:
         st = os.stat(path)
     except OSError:
-        return True, atomic_write(path, data, parent_exists=parent_exists)
+        if not parent_exists:
+            Path(folder).mkdir(parents=True, exist_ok=True)
+        return True, _replace(folder, name, data, _new_file_mode())
     if st.st_size == len(data):
         try:
             with open(path, "rb") as fh:
@@ -111,16 +120,17 @@ def _write_if_changed(path: Path, data: bytes, parent_exists: bool) -> tuple[boo
                     return False, st
         except OSError:
             pass
-    return True, atomic_write(path, data, parent_exists=parent_exists, mode=stat.S_IMODE(st.st_mode))
+    return True, _replace(folder, name, data, stat.S_IMODE(st.st_mode))
 
 
-def _write_one(target: Path, content: Content, existed: bool, new_mode: int) -> tuple[bool, os.stat_result]:
+def _write_one(folder: str, name: str, content: Content, existed: bool,
+               new_mode: int) -> tuple[bool, os.stat_result]:
     """Write one file of the tree whose folder exists; whether it was written, and its stat."""
     data = content.encode("utf-8") if isinstance(content, str) else content
     if not existed:
         # Not in its folder's listing: nothing to compare or keep the mode of (no stat).
-        return True, atomic_write(target, data, parent_exists=True, mode=new_mode)
-    return _write_if_changed(target, data, True)
+        return True, _replace(folder, name, data, new_mode)
+    return _write_if_changed(folder, name, data)
 
 
 def _check_build_dir(build_dir: Path, protected: list[Path]) -> None:
@@ -166,17 +176,17 @@ def write_tree(build_dir: Path, files: Mapping[str, Content], protected: list[Pa
     todo = sorted(files)
     # All checked before anything is written.
     folders: Folders = {}
-    targets, existing = _targets(root, dict.fromkeys(todo), folders)
-    # Each paper has a folder of its own (papers/<slug>/index.md): each new folder is made once, and
-    # one its parent's listing showed is not made again.
-    made = {folder for folder, _, new in folders.values() if not new}
+    existing = _targets(root, todo, folders)
+    # Each paper has a folder of its own (papers/<slug>/index.md): each new folder is made once.
+    # Paths are strings here, not Paths: 11,221 files made 11,221 Paths, their parents and hashes.
+    made: set[str] = set()
     new_mode = _new_file_mode()
     for rel in track(todo, "writing pages"):
-        target = targets[rel]
-        if target.parent not in made:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            made.add(target.parent)
-        written, st = _write_one(target, files[rel], rel in existing, new_mode)
+        head, _, name = rel.rpartition("/")
+        folder, _, new = folders[head]
+        if new and head not in made:
+            _make_folder(head, folders, made)
+        written, st = _write_one(folder, name, files[rel], rel in existing, new_mode)
         if written:
             stats.written.append(rel)
         else:
@@ -190,37 +200,48 @@ def write_tree(build_dir: Path, files: Mapping[str, Content], protected: list[Pa
     return stats
 
 
-def _targets(root: Path, files: Mapping[str, object],
-             folders: Folders | None = None) -> tuple[dict[str, Path], set[str]]:
-    """Every output path, checked, and which of them exist. Ten thousand papers have a folder each
+def _make_folder(head: str, folders: Folders, made: set[str]) -> None:
+    """Make the new folder `head` of the build folder, after its parent if that is new too (every
+    parent of a folder in `folders` is in it: `_folder` checks them first)."""
+    parent = head.rpartition("/")[0]
+    if folders[parent][2] and parent not in made:
+        _make_folder(parent, folders, made)
+    try:
+        os.mkdir(folders[head][0])
+    except FileExistsError:
+        if not os.path.isdir(folders[head][0]):
+            raise
+    made.add(head)
+
+
+def _targets(root: Path, files: Iterable[str], folders: Folders | None = None) -> set[str]:
+    """Check every output path; which of them exist. Ten thousand papers have a folder each
     (papers/<slug>/): each folder is checked and listed once (into `folders`, which a caller may
     keep), and only when its parent's listing shows it (see `_folder`)."""
     folders = {} if folders is None else folders
-    out: dict[str, Path] = {}
     existing: set[str] = set()
     for rel in files:
         parts = rel.split("/")
         if (not rel or rel.startswith("/") or "\\" in rel or "\x00" in rel
                 or any(p in ("", ".", "..") for p in parts)):
             raise GeneratorError(f"refusing to write {rel!r}: not a plain path inside the build folder")
-        folder, listing, _ = _folder(root, "/".join(parts[:-1]), folders, rel)
-        target = folder / parts[-1]
-        link = listing.get(parts[-1])
+        head, _, name = rel.rpartition("/")
+        folder, listing, _ = _folder(root, head, folders, rel)
+        link = listing.get(name)
         if link is not None:
             existing.add(rel)
-            if link.is_symlink() and not target.resolve().is_relative_to(root):
+            if link.is_symlink() and not Path(folder, name).resolve().is_relative_to(root):
                 raise GeneratorError(f"refusing to write {rel!r}: a symbolic link in the build folder points "
                                      f"outside it")
-        out[rel] = target
-    return out, existing
+    return existing
 
 
 # Folder (relative, "" for the build folder) -> its path, its listing, whether it is new (absent).
 Listing = dict[str, os.DirEntry[str]]
-Folders = dict[str, tuple[Path, Listing, bool]]
+Folders = dict[str, tuple[str, Listing, bool]]
 
 
-def _folder(root: Path, head: str, folders: Folders, rel: str) -> tuple[Path, Listing, bool]:
+def _folder(root: Path, head: str, folders: Folders, rel: str) -> tuple[str, Listing, bool]:
     """The folder `head` of the build folder, checked and listed once (kept in `folders`); `rel`
     is the file being written there, for the message. Its parent's listing says what it is: absent
     (new: nothing to resolve or list), a folder (inside the build folder, as its parent is), or a
@@ -229,16 +250,17 @@ def _folder(root: Path, head: str, folders: Folders, rel: str) -> tuple[Path, Li
     if known is not None:
         return known
     if not head:
-        known = folders[head] = (root, _listing(root), False)
+        top = str(root)
+        known = folders[head] = (top, _listing(top), False)
         return known
     parent_head, _, name = head.rpartition("/")
     parent, listing, _ = _folder(root, parent_head, folders, rel)
-    folder = parent / name
+    folder = f"{parent}/{name}"
     link = listing.get(name)
     if link is None:
         known = (folder, {}, True)
     else:
-        if link.is_symlink() and not folder.resolve().is_relative_to(root):
+        if link.is_symlink() and not Path(folder).resolve().is_relative_to(root):
             raise GeneratorError(f"refusing to write {rel!r}: a symbolic link in the build folder "
                                  "points outside it")
         known = (folder, _listing(folder), False)
@@ -246,7 +268,7 @@ def _folder(root: Path, head: str, folders: Folders, rel: str) -> tuple[Path, Li
     return known
 
 
-def _listing(folder: Path) -> Listing:
+def _listing(folder: str) -> Listing:
     """Name -> entry, for what is in `folder` (an entry knows its kind without a stat)."""
     try:
         with os.scandir(folder) as entries:

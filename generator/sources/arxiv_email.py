@@ -50,7 +50,12 @@ _FIELDS = {"Title", "Authors", "Categories", "Comments", "Journal-ref", "DOI", "
 
 
 def detect(text: str) -> bool:
-    head = text[:20000].replace("\u00a0", " ")
+    head = text[:20000]
+    # Each record starts after a line `\\`: a text without one (every other digest) is not looked
+    # at line by line (the search tries each of its 20,000 first characters).
+    if "\\\\" not in head:
+        return False
+    head = head.replace("\u00a0", " ")
     return bool(re.search(r"(?m)^\\\\\s*\n\s*arXiv:\d{4}\.\d{4,5}|^\\\\\s*\n\s*arXiv:[a-z-]+(\.[A-Z]{2})?/\d{7}",
                           head))
 

@@ -34,6 +34,8 @@ _PUBLISHED = {"article", "inproceedings", "conference", "incollection", "book", 
 
 def detect(text: str) -> bool:
     head = text.lstrip("\ufeff")[:20000]
+    if "@" not in head:
+        return False  # no entry (every other digest), without a search from each line's start
     found = [m.group(1).lower() for m in _ENTRY_START.finditer(head)]
     return any(kind not in {"comment", "preamble", "string"} for kind in found) and "=" in head
 

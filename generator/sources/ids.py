@@ -60,7 +60,8 @@ def record_id(title: str, abstract: str, *, openreview: str | None = None,
         return f"arxiv:{arxiv}"
     if doi:
         return f"doi:{doi.lower()}"
-    if missing_title or not normalise_title(title):
+    norm = "" if missing_title else normalise_title(title)
+    if not norm:
         digest = hashlib.sha1(" ".join(abstract.split()).encode()).hexdigest()[:12]
         return f"untitled:{digest}"
-    return f"title:{normalise_title(title)}"
+    return f"title:{norm}"

@@ -15,8 +15,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from dataclasses import dataclass, field
-from itertools import compress, repeat
-from operator import contains
+from itertools import compress
 
 from ..errors import Problems
 from ..model import Paper, SourceRef
@@ -55,16 +54,15 @@ class _Lines(list[str]):
     """The lines of a digest, and which of them can matter to the reader beyond being text.
 
     Nearly every line is abstract text. The few that may be something else (a subject line,
-    `Read the full abstract`, `All authors`) are found first with C-level passes over all lines,
-    so the reader looks only at those and takes the runs of text between them whole.
+    `Read the full abstract`, `All authors`) are found first, in C (one match of the subject
+    names per line, a search of the whole text for the words), so the reader looks only at those
+    and takes the runs of text between them whole.
     """
 
     def __init__(self, text: str) -> None:
         super().__init__(text.split("\n"))
-        n = len(self)
-        marked = set(compress(range(n), map(SUBJECT_NAME.match, self)))
-        for word in ("Cross-listed", "Read the full abstract", "All authors"):
-            marked.update(compress(range(n), map(contains, self, repeat(word))))
+        marked = set(compress(range(len(self)), map(SUBJECT_NAME.match, self)))
+        marked.update(_lines_with(text, ("Cross-listed", "Read the full abstract", "All authors")))
         self.marked = sorted(marked)
         # parse_subject of every line that can be a subject line; any other line is not one.
         self.subjects = {i: parse_subject(self[i]) for i in self.marked}
@@ -76,6 +74,26 @@ class _Lines(list[str]):
         """The first marked line at or after `i` (the number of lines if there is none)."""
         k = bisect_left(self.marked, i)
         return self.marked[k] if k < len(self.marked) else len(self)
+
+
+def _lines_with(text: str, words: tuple[str, ...]) -> list[int]:
+    """The lines (0-based) of `text` that hold one of `words` (none holds a line break): each word
+    found by searching the whole text, and its place counted to its line, rather than every line
+    searched for every word (the words are on a few lines in a hundred)."""
+    found: list[int] = []
+    for word in words:
+        at = text.find(word)
+        while at >= 0:
+            found.append(at)
+            at = text.find(word, at + len(word))
+    found.sort()
+    lines: list[int] = []
+    line = last = 0
+    for at in found:
+        line += text.count("\n", last, at)
+        last = at
+        lines.append(line)
+    return lines
 
 
 def _starts_record(lines: _Lines, i: int) -> bool:

@@ -107,3 +107,14 @@ def test_valid_and_invalid_utf8_decode_as_before() -> None:
     assert not problems.warnings
     assert decode_bytes(b"ok\n" + b"caf\xe9\n", "b.txt", problems) == "ok\ncafé\n"
     assert [w.line for w in problems.warnings] == [2]
+
+
+def test_every_subject_name_is_a_subject_line_whatever_its_spacing_and_nothing_near_it_is() -> None:
+    """The subject names are one pattern grouped by first letter (subjects.py): each name of
+    every letter is still found, spaced any way, and a line that only starts or ends like one
+    is not."""
+    for name, code in SUBJECTS.items():
+        spaced = " \t" + "  \u2028".join(name.split()) + "\u00a0 "
+        assert parse_subject(name) == parse_subject(spaced) == (code, None), name
+        for near in (name + "s", name[1:], name[:-1], "The " + name, name.lower()):
+            assert parse_subject(near) == plain_subject(near), near
