@@ -9,7 +9,9 @@ from pathlib import Path
 from ..config import Config
 from ..errors import Problems
 from ..model import Digest, Library, Paper
+from ..runtime.progress import track
 from ..sources.records import RawDigest
+from .bibtex import block
 from .bibtex.names import apply_name_overrides
 from .keys import apply_year_overrides
 from .merge import merge
@@ -52,8 +54,10 @@ def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
     tag_lists = paper_tag_lists(papers, taxonomy, tag_changes)
     links = related_papers(papers, settings, text_model(papers, settings), tag_model(tag_lists, settings),
                            tag_lists)
-    papers = [replace(p, key=assigned[p.id][0], slug=assigned[p.id][1], tags=tags, related=links[p.id])
-              for p, tags in zip(papers, tag_lists, strict=True)]
+    # The BibTeX entry too (the BibTeX stage's, `bibtex.with_entries`): it needs only the key.
+    papers = [replace(p, key=(key := assigned[p.id][0]), slug=assigned[p.id][1], tags=tags, related=links[p.id],
+                      bibtex=block(p, key))
+              for p, tags in zip(track(papers, "writing BibTeX"), tag_lists, strict=True)]
     digests = _digests(raws, alias)
     topics = tuple((t.name, t.description) for t in taxonomy.topics)
     return Library(papers=papers, digests=digests, topics=topics, own_tags=tuple(own.values()),
