@@ -73,6 +73,17 @@ def test_a_paper_whose_words_differ_from_its_topic_words_is_split_again(monkeypa
     assert [vocab[i] for i in flat[-7:]] == ["plain", "policy", "plain", "policy", "plain", "words", "plain"]
 
 
+def test_lower_case_makes_no_word_character_of_a_character_outside_ascii_that_is_none() -> None:
+    """What lets a text with dashes and quotes outside ASCII take its topic words: lower case
+    leaves such a character one that both splits blank out."""
+    word = re.compile(r"\w")
+    changed = [c for c in map(chr, range(0x80, 0x110000)) if not word.match(c) and c.lower() != c]
+    assert changed  # (there are some: circled capitals, say)
+    assert not [c for c in changed if any(word.match(x) or x.isascii() for x in c.lower())]
+    assert can_share_words("Policy \u2013 \u201cgraphs\u201d", "Na\u00efve") is False
+    assert can_share_words("Policy \u2013 \u201cgraphs\u201d", "Plain\u00a0words \u24b6") is True
+
+
 def test_seed_text_model_is_the_same_from_shared_words(monkeypatch: pytest.MonkeyPatch) -> None:
     """The seed papers (TeX in titles, Unicode, underscores), in blocks of 3 papers: the same
     TF-IDF matrix, term for term and value for value, as from their texts split again."""

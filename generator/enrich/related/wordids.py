@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 Split = Callable[[str], list[str]]
 _SEPARATORS = re.compile(r"[^\w\x00-\x7f]+")
+_WORD_OUTSIDE_ASCII = re.compile(r"[^\W\x00-\x7f]")
 # Texts numbered at once: a block's words are held as Python strings only while it is numbered,
 # so the word model of 10,000 papers never holds all of them.
 BLOCK = 1000
@@ -109,11 +110,14 @@ Numbered = tuple["np.ndarray", "np.ndarray", list[str]]
 
 def can_share_words(title: str, abstract: str) -> bool:
     """Whether a paper's related-papers words (`terms.count_terms` of `related.paper_text`, lower
-    case) are its topic-matching words lower-cased: title and abstract in ASCII with no `_` (a
-    word character for one and not the other), and a title with no TeX that `plain_title` takes
-    apart (`\\`, `$`)."""
-    return (title.isascii() and abstract.isascii() and "_" not in title and "_" not in abstract
-            and "\\" not in title and "$" not in title)
+    case) are its topic-matching words lower-cased: title and abstract with no `_` (a word
+    character for one and not the other) and no word character outside ASCII (both splits blank
+    out the other characters outside ASCII, dashes and quotes, and lower case turns none of those
+    into a word character: tests/enrich/test_shared_words.py checks every code point), and a title
+    with no TeX that `plain_title` takes apart (`\\`, `$`)."""
+    return ("_" not in title and "_" not in abstract and "\\" not in title and "$" not in title
+            and (title.isascii() or not _WORD_OUTSIDE_ASCII.search(title))
+            and (abstract.isascii() or not _WORD_OUTSIDE_ASCII.search(abstract)))
 
 
 def shared_word_ids(blocks: Sequence[Numbered], shared: Sequence[bool], own: Callable[[int], str],
