@@ -9,12 +9,15 @@ from pathlib import Path
 from ..config import Config
 from ..errors import Problems
 from ..model import Digest, Library, Paper
+from ..runtime.progress import track
 from ..sources.records import RawDigest
+from .bibtex import block
 from .bibtex.names import apply_name_overrides
 from .keys import apply_year_overrides
 from .merge import merge
 from .registry import Pin, Registry
 from .related import Settings, related_papers, tag_model, text_model
+from .related.wordids import Numbered
 from .text import slugify
 from .topics import TagChanges, Taxonomy, load_taxonomy, paper_tag_lists, resolve_note_tags
 
@@ -49,11 +52,14 @@ def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
     problems.extend(later)
     # Tags and related papers are found from titles, abstracts and subjects (not keys or slugs):
     # each paper is made once with all four, not copied once for the keys and once more.
-    tag_lists = paper_tag_lists(papers, taxonomy, tag_changes)
-    links = related_papers(papers, settings, text_model(papers, settings), tag_model(tag_lists, settings),
+    numbered: list[Numbered] = []  # the words topic matching numbered, which the text model reuses
+    tag_lists = paper_tag_lists(papers, taxonomy, tag_changes, numbered)
+    links = related_papers(papers, settings, text_model(papers, settings, numbered), tag_model(tag_lists, settings),
                            tag_lists)
-    papers = [replace(p, key=assigned[p.id][0], slug=assigned[p.id][1], tags=tags, related=links[p.id])
-              for p, tags in zip(papers, tag_lists, strict=True)]
+    # The BibTeX entry too (the BibTeX stage's, `bibtex.with_entries`): it needs only the key.
+    papers = [replace(p, key=(key := assigned[p.id][0]), slug=assigned[p.id][1], tags=tags, related=links[p.id],
+                      bibtex=block(p, key))
+              for p, tags in zip(track(papers, "writing BibTeX"), tag_lists, strict=True)]
     digests = _digests(raws, alias)
     topics = tuple((t.name, t.description) for t in taxonomy.topics)
     return Library(papers=papers, digests=digests, topics=topics, own_tags=tuple(own.values()),

@@ -109,8 +109,11 @@ def apply_notes(library: Library, notes: list[Note], stems: dict[str, str], prob
 
 
 def _retitled(paper: Paper, note: Note | None) -> Paper:
-    # The curator's title is no placeholder: the citations carry it too.
-    return replace(paper, title=note.title, title_missing=False) if note is not None and note.title else paper
+    # The curator's title is no placeholder: the citations carry it too (the BibTeX stage makes
+    # the entry again: the one enrich made has the old title).
+    if note is None or not note.title:
+        return paper
+    return replace(paper, title=note.title, title_missing=False, bibtex="")
 
 
 def _acknowledge(library: Library, by_paper: dict[str, Note], hidden: set[str], problems: Problems) -> None:

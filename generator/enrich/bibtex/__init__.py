@@ -245,16 +245,20 @@ def _write_named(key: str, kind: str, fields: dict[str, str], names: list[str]) 
     return "".join(out)
 
 
-def block(paper: Paper) -> str:
-    """The paper's entry as it appears in a `.bib` file (ends with a newline)."""
-    return _write_named(paper.key, *_kind_and_fields(paper), author_names(paper))
+def block(paper: Paper, key: str | None = None) -> str:
+    """The paper's entry as it appears in a `.bib` file (ends with a newline), under `key` (by
+    default the paper's own)."""
+    return _write_named(paper.key if key is None else key, *_kind_and_fields(paper), author_names(paper))
 
 
 def with_entries(library: Library) -> Library:
     """The BibTeX stage: every paper with its entry (`Paper.bibtex`), which its page,
-    references.bib and the digest and tag files show."""
-    entries = [block(paper) for paper in track(library.papers, "writing BibTeX")]
-    papers = [replace(p, bibtex=entry) for p, entry in zip(library.papers, entries, strict=True)]
+    references.bib and the digest and tag files show. `enrich` gives each paper its entry as it
+    gives it its key (one copy of each paper, not two); here, the papers without one get theirs
+    (a note's title takes the entry made with the old title away: notes/apply.py)."""
+    if all(paper.bibtex for paper in library.papers):
+        return library
+    papers = [p if p.bibtex else replace(p, bibtex=block(p)) for p in track(library.papers, "writing BibTeX")]
     return replace(library, papers=papers)
 
 

@@ -85,8 +85,8 @@ class TermNames:
         return f"{self.words[first]} {self.words[second]}"
 
 
-def count_terms(texts: Sequence[str], min_df: int, max_df: float,
-                block: int = BLOCK) -> tuple[sp.csr_matrix, TermNames]:
+def count_terms(texts: Sequence[str], min_df: int, max_df: float, block: int = BLOCK,
+                words: tuple[np.ndarray, np.ndarray, list[str]] | None = None) -> tuple[sp.csr_matrix, TermNames]:
     """Unigram + bigram counts, as CountVectorizer(ngram_range=(1, 2)) makes them (same token
     pattern, stop words removed before pairing), with the bigrams built in numpy. `block` texts
     at a time (see BLOCK): their pairs first, then, with every bigram numbered, their counts."""
@@ -95,7 +95,9 @@ def count_terms(texts: Sequence[str], min_df: int, max_df: float,
     n = len(texts)
     # (One-letter words of ASCII text are among these: `kept` drops them with the stop words.)
     # Lower-cased a block at a time, as word_ids reads them, not all at once.
-    numbered, lengths, seen = word_ids(MadeWhenRead(texts, str.lower), WORD_CHARS, _TOKEN.findall, block)
+    # `words`: these, already numbered (`wordids.shared_word_ids`).
+    numbered, lengths, seen = (words if words is not None
+                               else word_ids(MadeWhenRead(texts, str.lower), WORD_CHARS, _TOKEN.findall, block))
     kept = np.fromiter((len(w) > 1 and w not in STOP_SET for w in seen), dtype=bool, count=len(seen))
     vocab_words = [w for w, k in zip(seen, kept, strict=True) if k]
     # Ids in order of first use among the kept words, as when stop words are dropped up front.
@@ -134,14 +136,37 @@ def count_terms(texts: Sequence[str], min_df: int, max_df: float,
 
 def _bigram_columns(blocks: list[np.ndarray]) -> tuple[np.ndarray, list[np.ndarray]]:
     """The distinct bigram keys of all blocks, ascending, and each block's bigrams as indexes into
-    them (`np.unique` of every key: looking each one up in the sorted keys instead, `searchsorted`,
-    a million lookups scattered over a few megabytes at 10,000 papers, took four times as long)."""
+    them: `np.unique(every, return_inverse=True)`, made by one sort of the keys with their places
+    in their low bits (np.unique's argsort of a million keys took twice as long; looking each
+    key up in the sorted keys, `searchsorted`, a million lookups scattered over a few megabytes at
+    10,000 papers, took four times as long)."""
     import numpy as np
 
     every = np.concatenate(blocks) if blocks else np.zeros(0, dtype=np.int64)
-    keys, inverse = np.unique(every, return_inverse=True)
+    place_bits = max(len(every) - 1, 1).bit_length()
+    if not len(every) or int(every.max()).bit_length() + place_bits > 63:
+        keys, inverse = np.unique(every, return_inverse=True)
+    else:
+        keys, inverse = _unique_inverse(every, place_bits)
     ends = np.cumsum([len(pairs) for pairs in blocks]).tolist()
     return keys, [inverse[a:b] for a, b in zip([0, *ends[:-1]], ends, strict=True)]
+
+
+def _unique_inverse(every: np.ndarray, place_bits: int) -> tuple[np.ndarray, np.ndarray]:
+    """`np.unique(every, return_inverse=True)` of keys >= 0 that fit in 63 - place_bits bits."""
+    import numpy as np
+
+    packed = every.astype(np.int64)
+    packed <<= place_bits
+    packed |= np.arange(len(every), dtype=np.int64)
+    packed.sort()
+    values = packed >> place_bits
+    new = np.empty(len(values), dtype=bool)
+    new[0] = True
+    np.not_equal(values[1:], values[:-1], out=new[1:])
+    inverse = np.empty(len(values), dtype=np.intp)
+    inverse[packed & ((1 << place_bits) - 1)] = np.cumsum(new) - 1
+    return values[new].astype(every.dtype), inverse
 
 
 def _keep_columns(blocks: list[sp.csr_matrix], columns: np.ndarray, width: int, height: int) -> sp.csr_matrix:
