@@ -3,9 +3,10 @@
     read        seeds/ -> RawDigest records         (sources: one reader per format, chosen by content)
                 content/pages/ -> {path: text}      (sources/pages.py: the curator's own pages, as they are)
                 render/static/ -> {path: text}      (read_assets: the site's CSS and scripts)
-    enrich      records -> Library                  (merge, ids, citation keys, topics, related papers)
+    enrich      records -> Library                  (merge, ids, citation keys, topics, related papers,
+                                                    each paper's BibTeX entry)
     notes       Library + content/notes -> Library  (titles, hidden papers, the notes on the pages)
-    bibtex      Library -> Library                  (each paper's BibTeX entry)
+    bibtex      Library -> Library                  (the entries of papers a note retitled)
     references  Library -> FormattedReferences      (render/references.py: each paper's CSL item and
                                                     its references in the configured CSL styles)
     render      RenderContext, pages -> {path: text} (pure: every page, listing and export, the pages,
