@@ -133,7 +133,8 @@ def bib_name(name: str, override: str = "") -> str:
     """`_LatexWriter._format_name` of `to_person(name, override)`. For a name whose parts hold
     nothing pybtex's Person reads specially (most), written from the parts directly: building the
     Person splits each part character by character in Python, 40-60 µs a name, and a list of ten
-    thousand papers has tens of thousands of authors (tests/test_bibtex_writer.py compares)."""
+    thousand papers has tens of thousands of authors (tests/enrich/bibtex/test_bibtex_writer.py
+    compares the two)."""
     fields = plain_fields(name, override)
     if fields is None:
         return str(_WRITER._format_name(None, to_person(name, override)))
