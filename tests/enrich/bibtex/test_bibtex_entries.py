@@ -262,9 +262,10 @@ def test_render_never_makes_an_entry_the_bibtex_stage_did_not() -> None:
                  date=dt.date(2025, 3, 4), key="perez2025title", slug="perez2025title")
     config = Config(root=ROOT, build_dir=ROOT, seeds_dir=ROOT, content_dir=ROOT, registry_path=ROOT / "citekeys.yml")
     with pytest.raises(bibtex.MissingEntry, match="'perez2025title' has no BibTeX entry"):
-        render_paper_files(bare, render_context(Library(papers=[bare]), config))
+        render_paper_files(bare, render_context(Library(papers=[bare]), config), {})
     with pytest.raises(bibtex.MissingEntry):
         bibtex.bibliography([bare])
     made = with_entries(Library(papers=[bare])).papers[0]
-    page = render_paper_files(made, render_context(Library(papers=[made]), config))["papers/perez2025title/index.md"]
+    ctx = render_context(Library(papers=[made]), config)
+    page = render_paper_files(made, ctx, {})["papers/perez2025title/index.md"]
     assert "@misc{perez2025title," in page
