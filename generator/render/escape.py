@@ -118,9 +118,10 @@ def markup(value: str, *, quote: bool = True) -> str:
 def json_in_html(text: str) -> str:
     """JSON text (`papers.json`, CSL-JSON) with `<` and `>` written as `\\u003c` and `\\u003e`.
 
-    The same JSON value (a JSON string may spell any character so), but one a `</script>` in a
-    title cannot end when someone inlines the file in a page's script: `json.dumps` escapes
-    nothing HTML reads. Outside strings JSON has no `<` or `>`, so the whole text can be replaced."""
+    The same JSON value (a JSON string may write any character as `\\uXXXX`), and one that a
+    `</script>` in a title cannot end when someone inlines the file in a page's script:
+    `json.dumps` escapes nothing HTML reads. Outside strings JSON has no `<` or `>`, so the whole
+    text is replaced."""
     return text.replace("<", "\\u003c").replace(">", "\\u003e")
 
 

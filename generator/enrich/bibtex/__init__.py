@@ -145,8 +145,8 @@ def _imported(paper: Paper) -> tuple[str, dict[str, str]]:
 
 
 def kind_and_fields(paper: Paper) -> tuple[str, dict[str, str]]:
-    """The entry's type and its fields but the authors (`author_names`), in the order they are
-    written."""
+    """The entry's type and its fields other than the authors (`author_names`), in the order
+    they are written."""
     if paper.bib_fields:
         return _imported(paper)
     year, month = _year_month(paper)
