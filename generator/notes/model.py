@@ -66,7 +66,3 @@ class NoteIndex:
     mentions: dict[str, tuple[str, ...]] = field(default_factory=dict)  # paper id -> ids whose notes link to it
     stems: dict[str, str] = field(default_factory=dict)  # key or slug -> paper id, hidden papers too
     hidden: set[str] = field(default_factory=set)  # ids of papers a note hides
-
-    def status_of(self, paper_id: str) -> str | None:
-        note = self.by_paper.get(paper_id)
-        return note.status if note else None

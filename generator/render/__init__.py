@@ -7,7 +7,7 @@ the CSL items, the formatted references, the settings and the static assets' tex
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from ..enrich import bibtex
 from ..model import Paper
@@ -66,17 +66,15 @@ def render_listings(ctx: RenderContext) -> dict[str, str]:
     return listings
 
 
-def render_paper_files(paper: Paper, ctx: RenderContext, near: Mapping[str, Neighbour] | None = None) -> dict[str, str]:
+def render_paper_files(paper: Paper, ctx: RenderContext, near: Mapping[str, Neighbour]) -> dict[str, str]:
     """The page of one paper (its BibTeX downloads from the page itself: static/readinglist.js).
-    `near`: the papers as neighbours by id (`related.neighbours`), made once when all pages are
-    rendered; by default, only the ones this page shows."""
-    by_id = ctx.papers_by_id
-    shown = near if near is not None else neighbours(by_id[r.id] for r in paper.related if r.id in by_id)
+    `near`: the papers as neighbours by id (`related.neighbours`), at least those related to
+    `paper` (`shown_neighbours`); render_site makes them once for all the pages."""
     # Sections contributed by later stages go into these tuples, one function each. They are
     # called in page order with the page's heading ids, so ids stay unique as `toc` makes them.
     after_abstract: tuple[Section, ...] = (lambda ids: note_section(paper, ctx, ids),)
     after_bibtex: tuple[Section, ...] = (lambda ids: citesearch.cite_line(paper),
-                                         lambda ids: related_section(paper, shown, ids),
+                                         lambda ids: related_section(paper, near, ids),
                                          lambda ids: mentions_section(paper, ctx.library, ctx.papers_by_id, ids))
     return {paper_md(paper): render_paper(paper, ctx, bibtex.entry_text(paper), after_abstract, after_bibtex)}
 
@@ -86,7 +84,14 @@ def render_note_pages(ctx: RenderContext, paper_ids: set[str]) -> dict[str, str]
     The watcher uses it when no note's overrides changed (see generator/watch.py), with a
     context of the library with the new notes."""
     files = {"index.md": render_home(ctx), **render_status_pages(ctx.library, ctx.papers_by_id)}
-    for paper in ctx.library.papers:
-        if paper.id in paper_ids:
-            files.update(render_paper_files(paper, ctx))
+    papers = [paper for paper in ctx.library.papers if paper.id in paper_ids]
+    near = shown_neighbours(papers, ctx.papers_by_id)
+    for paper in papers:
+        files.update(render_paper_files(paper, ctx, near))
     return files
+
+
+def shown_neighbours(papers: Iterable[Paper], by_id: Mapping[str, Paper]) -> dict[str, Neighbour]:
+    """The neighbours (`related.neighbours`) the pages of `papers` show, their related papers
+    only: for a few pages, not the whole library's (0.07-0.25 s at 10,000 papers)."""
+    return neighbours(by_id[r.id] for paper in papers for r in paper.related if r.id in by_id)

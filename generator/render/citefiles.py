@@ -16,16 +16,19 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..model import Library, Paper
+from . import escape
 from .csl import csl_item, short
 from .ris import ris_from_item, with_abstract
 from .tagnames import papers_by_tag
 
-# Separators without spaces; `<` and `>` escaped as in papers.json, for anyone who inlines the file.
+# Separators without spaces.
 _JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
 def json_line(item: Any) -> str:
-    return _JSON(item).replace("<", "\\u003c").replace(">", "\\u003e")
+    """One CSL-JSON item (or value) on one line, `<` and `>` escaped as in papers.json
+    (`escape.json_in_html`)."""
+    return escape.json_in_html(_JSON(item))
 
 
 def csl_json(lines: Iterable[str]) -> str:

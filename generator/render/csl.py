@@ -27,7 +27,7 @@ import re
 from typing import Any
 
 from ..enrich.bibtex import TMLR, TMLR_ISSN
-from ..enrich.bibtex.names import _kept_whole, split_name
+from ..enrich.bibtex.names import kept_whole, split_name
 from ..enrich.display import title_text
 from ..model import Paper
 from ..runtime.switches import memoized
@@ -35,8 +35,10 @@ from .cslbib import bib_accessed, bib_csl_fields, bib_editors, bib_issued, bib_t
 
 OTHERS = {"literal": "others"}
 ANONYMOUS = {"literal": "Anonymous"}
-_ARXIV_ID = re.compile(r"^(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?$")
-_DOI = re.compile(r"^10\.\d{4,9}/\S+$")
+# What an arXiv id and a DOI must look like to be written as one (here and in the Highwire tags,
+# render/highwire.py); anything else is left out.
+ARXIV_ID = re.compile(r"^(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?$")
+DOI = re.compile(r"^10\.\d{4,9}/\S+$")
 _URL = re.compile(r"^https?://[^\s<>\"]+$", re.I)
 
 
@@ -90,7 +92,7 @@ def csl_item(paper: Paper, *, abstract: bool = True) -> dict[str, Any]:
                 item["number"] = ident
         else:
             item["note"] = f"arXiv:{ident}"
-    if paper.doi and _DOI.match(paper.doi):
+    if paper.doi and DOI.match(paper.doi):
         item["DOI"] = paper.doi
     if paper.url and _URL.match(paper.url.strip()):
         item["URL"] = paper.url.strip()
@@ -106,7 +108,7 @@ def short(item: dict[str, Any]) -> dict[str, Any]:
 
 
 def _arxiv(paper: Paper) -> bool:
-    return bool(paper.arxiv_id and _ARXIV_ID.match(paper.arxiv_id))
+    return bool(paper.arxiv_id and ARXIV_ID.match(paper.arxiv_id))
 
 
 def csl_names(paper: Paper) -> list[dict[str, str]]:
@@ -133,8 +135,8 @@ def csl_name(name: str, override: str = "") -> tuple[tuple[str, str], ...]:
         given = " ".join(person.first_names + person.middle_names)
         prelast, last = " ".join(person.prelast_names), " ".join(person.last_names)
         lineage = " ".join(person.lineage_names)
-    elif _kept_whole(name) or " " not in name:
-        return (("literal", name),) if _kept_whole(name) else (("family", name),)
+    elif kept_whole(name) or " " not in name:
+        return (("literal", name),) if kept_whole(name) else (("family", name),)
     else:
         parts = split_name(name)
         given, prelast = " ".join(parts.first), " ".join(parts.prelast)

@@ -4,7 +4,9 @@ Every ASCII character that means something to Markdown, HTML, Jinja-like
 template syntax or MkDocs extensions is written as a numeric character
 reference. Entities are plain text to Python-Markdown and to browsers alike,
 so the same escaped string is inert inside Markdown (headings, tables, list
-items, link text) and inside raw HTML blocks and attributes.
+items, link text) and inside raw HTML blocks and attributes. The narrower escapes
+other modules need are here too (`markup`, `fence_chars`, `json_in_html`): no
+other module of the generator escapes text for a page.
 """
 
 from __future__ import annotations
@@ -111,6 +113,24 @@ def markup(value: str, *, quote: bool = True) -> str:
     if (_HTML_SPECIAL if quote else _HTML_SPECIAL_NO_QUOTE).search(value) is None:
         return value
     return html.escape(value, quote)
+
+
+def json_in_html(text: str) -> str:
+    """JSON text (`papers.json`, CSL-JSON) with `<` and `>` written as `\\u003c` and `\\u003e`.
+
+    The same JSON value (a JSON string may write any character as `\\uXXXX`), and one that a
+    `</script>` in a title cannot end when someone inlines the file in a page's script:
+    `json.dumps` escapes nothing HTML reads. Outside strings JSON has no `<` or `>`, so the whole
+    text is replaced."""
+    return text.replace("<", "\\u003c").replace(">", "\\u003e")
+
+
+def fence_chars(value: str) -> str:
+    """HTML for a raw HTML block of a Markdown page (a note's body) with each `` ` `` and `~`
+    written as an entity (`&#96;`, `&#126;`): the same text in a browser, but MkDocs' fence
+    preprocessor (`pymdownx.superfences`) reads the page before it sets raw HTML aside, and would
+    still take a line of ``` or ~~~ inside the block for the start of a code block."""
+    return value.replace("`", "&#96;").replace("~", "&#126;")
 
 
 def _html_text(value: str) -> str:

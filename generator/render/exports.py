@@ -8,6 +8,7 @@ from typing import Any
 
 from ..enrich.display import title_text
 from ..model import Library, Paper
+from . import escape
 from .venue import venue_line
 
 # `json.dumps(..., ensure_ascii=False)` without making an encoder for each of the 10,000 records.
@@ -53,14 +54,8 @@ def paper_records(library: Library) -> list[dict[str, Any]]:
 
 def papers_json(records: Sequence[dict[str, Any]]) -> str:
     """`papers.json` of the papers' `records` (`paper_records`): one record per line (the same JSON
-    as `indent=`, a third smaller), `<` and `>` escaped."""
+    as `indent=`, a third smaller), `<` and `>` escaped (`escape.json_in_html`)."""
     # Escaped line by line, not as one text: most lines are ASCII, a joined text with one wide
     # character is wide throughout, and replacing in it took longer (measured on the seeded list).
-    lines = [_html_safe(_JSON(r)) for r in records]
+    lines = [escape.json_in_html(_JSON(r)) for r in records]
     return "[\n" + ",\n".join(lines) + "\n]\n" if records else "[\n]\n"
-
-
-def _html_safe(text: str) -> str:
-    # json.dumps escapes nothing HTML-relevant by default; `<` cannot matter in a .json file
-    # served as application/json, but escape it anyway for anyone who inlines the file.
-    return text.replace("<", "\\u003c").replace(">", "\\u003e")

@@ -47,8 +47,8 @@ def title_texts(title: str) -> tuple[str, str]:
     return escape.text(label), escape.text(short(label, 40))
 
 
-# By title: each paper is drawn on the pages of all the papers it is related to (a memo inside the
-# render stage; each render worker has its own): 0.21 s and 0.44 s of a build with `title_text`.
+# By title: each paper is drawn on the pages of all the papers it is related to (a memo of the
+# process, like the other memoized text functions): 0.21 s and 0.44 s of a build with `title_text`.
 # READINGLIST_TEXT_CACHE=off turns it off (runtime/switches.memoized; the `no-text-cache` variant).
 _texts = memoized(1 << 16)(title_texts)
 

@@ -24,7 +24,7 @@ from ..enrich.bibtex import TMLR, TMLR_ISSN
 from ..enrich.display import title_text
 from ..model import Paper
 from . import escape
-from .csl import _ARXIV_ID, _DOI
+from .csl import ARXIV_ID, DOI
 from .cslbib import bib_csl_fields, bib_issued, bib_type
 
 KEY = "rl_cite"
@@ -52,9 +52,9 @@ def highwire_tags(paper: Paper) -> list[tuple[str, str]]:
     pdf = pdf_url(paper)
     if pdf:
         tags.append(("citation_pdf_url", pdf))
-    if paper.doi and _DOI.match(paper.doi):
+    if paper.doi and DOI.match(paper.doi):
         tags.append(("citation_doi", paper.doi))
-    if paper.arxiv_id and _ARXIV_ID.match(paper.arxiv_id):
+    if paper.arxiv_id and ARXIV_ID.match(paper.arxiv_id):
         tags.append(("citation_arxiv_id", paper.arxiv_id))
     return tags
 
@@ -84,7 +84,7 @@ def _bib_tags(paper: Paper) -> list[tuple[str, str]]:
 def pdf_url(paper: Paper) -> str | None:
     if paper.openreview_id and paper.openreview_id.replace("_", "").replace("-", "").isalnum():
         return f"https://openreview.net/pdf?id={paper.openreview_id}"
-    if paper.arxiv_id and _ARXIV_ID.match(paper.arxiv_id):
+    if paper.arxiv_id and ARXIV_ID.match(paper.arxiv_id):
         return f"https://arxiv.org/pdf/{paper.arxiv_id}"
     return None
 

@@ -22,7 +22,6 @@ from . import escape
 # Front-matter key that marks a page whose body is finished HTML.
 FLAG = "rl_html"
 _HEADING = re.compile(r'<h([1-6]) id="([^"]+)">(.*?)<a class="headerlink" href="#\2"', re.S)
-_ID = re.compile(r'\bid="([^"]+)"')
 
 
 class Ids:
@@ -70,10 +69,6 @@ def toc_tokens(body: str) -> list[dict[str, object]]:
         assert isinstance(children, list)
         stack.append((level, children))
     return root
-
-
-def anchor_ids(body: str) -> set[str]:
-    return set(_ID.findall(body))
 
 
 def table(head: list[str], rows: list[list[str]]) -> str:

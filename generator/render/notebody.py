@@ -58,7 +58,7 @@ def render_body(body: str, resolved: tuple[tuple[str, Rendered], ...]) -> str:
             token.tag = f"h{min(6, int(token.tag[1]) + 2)}"
     html = md.renderer.render(tokens, md.options, {"wikilinks": dict(resolved)})
     # Inside the raw HTML block, Python-Markdown's fence preprocessors would still see ``` and ~~~.
-    return html.replace("`", "&#96;").replace("~", "&#126;").strip("\n")
+    return escape.fence_chars(html).strip("\n")
 
 
 def note_html(body: str, links: Sequence[Link], me: Paper, papers: Mapping[str, Paper],

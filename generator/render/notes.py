@@ -46,8 +46,9 @@ def edit_link(note: Note, settings: Settings) -> str:
             "in mkdocs.yml for a link)</p>")
 
 
-def note_section(paper: Paper, ctx: RenderContext, ids: Ids | None = None) -> str:
-    """The curator's note on `paper`: badges, the body as HTML, the edit link."""
+def note_section(paper: Paper, ctx: RenderContext, ids: Ids) -> str:
+    """The curator's note on `paper`: badges, the body as HTML, the edit link (`ids`: the page's
+    heading ids so far)."""
     index = ctx.library.notes
     note = index.by_paper.get(paper.id) if index else None
     if index is None or note is None:
@@ -59,7 +60,7 @@ def note_section(paper: Paper, ctx: RenderContext, ids: Ids | None = None) -> st
         badges.append(rating_badge(note.rating))
     if note.added:
         badges.append(f'<span class="rl-note-added">added {note.added.isoformat()}</span>')
-    parts = [heading(2, "My notes", ids or Ids())]
+    parts = [heading(2, "My notes", ids)]
     if badges:
         parts.append('<p class="rl-note-meta">' + " ".join(badges) + "</p>")
     links = index.links.get(note.path, ())
@@ -70,13 +71,14 @@ def note_section(paper: Paper, ctx: RenderContext, ids: Ids | None = None) -> st
     return "\n".join(parts) + "\n"
 
 
-def mentions_section(paper: Paper, library: Library, by_id: Mapping[str, Paper], ids: Ids | None = None) -> str:
-    """The papers whose notes link to `paper` (`by_id`: the library's papers by id)."""
+def mentions_section(paper: Paper, library: Library, by_id: Mapping[str, Paper], ids: Ids) -> str:
+    """The papers whose notes link to `paper` (`by_id`: the library's papers by id; `ids`: the
+    page's heading ids so far)."""
     index = library.notes
     mentioned = index.mentions.get(paper.id, ()) if index else ()
     me = paper_md(paper)
     items = [f"<li>{paper_anchor(by_id[i], me)}</li>" for i in mentioned if i in by_id]
     if not items:
         return ""
-    return "\n".join([heading(2, "Mentioned in", ids or Ids()), "<p>Notes on these papers link here:</p>",
+    return "\n".join([heading(2, "Mentioned in", ids), "<p>Notes on these papers link here:</p>",
                       "<ul>", *items, "</ul>"]) + "\n"

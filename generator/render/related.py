@@ -10,25 +10,20 @@ from .graph import Neighbour, neighbour, neighbourhood_svg
 from .html import Ids, heading
 
 
-def _item_head(other: Neighbour) -> str:
-    """`<li><a href>Title</a> — Byline<br />` of a related paper, from any other paper page (the
-    same on each: made once, with the neighbour)."""
-    return other.item_head
-
-
 def neighbours(papers: Iterable[Paper]) -> dict[str, Neighbour]:
     """Each paper as the pages of its related papers show it (`graph.neighbour`), by id: a build
     makes them once for all its paper pages (render_site), not once per page that shows them."""
     return {p.id: neighbour(p) for p in papers}
 
 
-def related_section(paper: Paper, near: Mapping[str, Neighbour], ids: Ids | None = None) -> str:
+def related_section(paper: Paper, near: Mapping[str, Neighbour], ids: Ids) -> str:
     """The papers related to `paper`, with the reasons (`near`: the library's papers as
-    neighbours by id, `neighbours`; at least those related to `paper`)."""
+    neighbours by id, `neighbours`; at least those related to `paper`; `ids`: the page's heading
+    ids so far)."""
     links = [(r, near[r.id]) for r in paper.related if r.id in near and r.id != paper.id]
     if not links:
         return ""
-    lines = [heading(2, "Related papers", ids or Ids())]
+    lines = [heading(2, "Related papers", ids)]
     svg = neighbourhood_svg(paper, [(r.score, other) for r, other in links])
     if svg:
         # The labels repeat the list below, cut short: kept out of the search index.

@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model import Paper
-from .csl import OTHERS, csl_item
+from .csl import OTHERS
 
 # The line that ends every record.
 END = "ER  - \n\n"
@@ -25,12 +24,8 @@ _TYPES = {"article-journal": "JOUR", "article": "UNPB", "paper-conference": "CPA
           "pamphlet": "PAMP"}
 
 
-def ris_record(paper: Paper, *, abstract: bool = True) -> str:
-    """The RIS record of `paper`, ending with `ER  - ` and a blank line."""
-    return ris_from_item(csl_item(paper, abstract=abstract))
-
-
 def ris_from_item(item: dict[str, Any]) -> str:
+    """The RIS record of a paper's CSL item (`csl.csl_item`), ending with `ER  - ` and a blank line."""
     lines = [f"TY  - {_TYPES.get(item['type'], 'GEN')}", f"ID  - {item['id']}"]
     if "title" in item:
         lines.append(f"TI  - {_one_line(item['title'])}")

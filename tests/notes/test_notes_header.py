@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from generator.build import build
 from generator.config import Config
+from generator.render.html import Ids
 from generator.render.notes import note_section
 from tests.conftest import render_context
 
@@ -47,8 +48,9 @@ def test_note_section_links_to_edit_url_when_set(project: Callable[..., Config])
     config = project()
     library = build(config, write=False).library
     paper = next(p for p in library.papers if p.key == "maron2025oneshot")
-    plain = note_section(paper, render_context(library, config))
+    plain = note_section(paper, render_context(library, config), Ids())
     assert "set <code>extra.readinglist.edit_url</code> in mkdocs.yml for a link" in plain
-    linked = note_section(paper, render_context(library, replace(config, extra={"edit_url": "https://github.com/u/r/edit/main/"})))
+    linked = note_section(paper, render_context(library, replace(config, extra={"edit_url": "https://github.com/u/r/edit/main/"})),
+                          Ids())
     assert ('<p class="rl-note-edit"><a href="https://github.com/u/r/edit/main/content/notes/maron2025oneshot.md"'
             ' title="content/notes/maron2025oneshot.md">Edit this note</a></p>') in linked

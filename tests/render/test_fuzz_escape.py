@@ -160,3 +160,40 @@ def test_markup_and_front_matter_values_are_what_html_escape_writes(value: str) 
     assert json.loads(escape.meta_tags(pairs)) == (
         f'<meta name="citation_title" content="{html.escape(escape.fold(value))}">'
         '<meta name="citation_author" content="Ann O&#x27;Neil &amp; co">')
+
+
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers() | TEXT,
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(TEXT, inner, max_size=3),
+                           max_leaves=8)
+
+
+@given(JSON_VALUES)
+def test_json_in_html_is_the_same_json_without_angle_brackets(value: object) -> None:
+    """papers.json and the CSL-JSON files: the value reads back the same, and no `</script>` in
+    a title could end a script that inlines the file."""
+    import json
+
+    text = escape.json_in_html(json.dumps(value, ensure_ascii=False))
+    assert "<" not in text and ">" not in text
+    assert json.loads(text) == value
+
+
+@given(TEXT)
+def test_fence_chars_leave_no_fence_marker_and_lose_nothing(value: str) -> None:
+    out = escape.fence_chars(value)
+    assert "`" not in out and "~" not in out
+    assert html.unescape(out) == html.unescape(value)
+
+
+def test_fence_chars_keep_a_note_body_in_its_raw_html_block() -> None:
+    """A note body's HTML (render/notebody.py) sits in a raw HTML block of the page: a line of
+    ``` or ~~~ in it would still start a code block for pymdownx.superfences, unless escaped."""
+    # A note's code block that shows a fenced block, after a blank line.
+    body = "<p>Before</p>\n<pre><code>x = 1\n\n```\ny = 2\n```\n\n~~~\nz\n~~~\n</code></pre>\n<p>After</p>"
+    block = '<div class="rl-note-body">\n{}\n</div>'
+    MD.reset()
+    assert 'class="highlight"' in MD.convert(block.format(body))  # a fence taken for a code block
+    MD.reset()
+    converted = MD.convert(block.format(escape.fence_chars(body)))
+    assert 'class="highlight"' not in converted
+    assert html.unescape(converted) == html.unescape(block.format(body))

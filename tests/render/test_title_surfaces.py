@@ -26,7 +26,7 @@ from generator.enrich import bibtex
 from generator.enrich.bibtex import with_entries
 from generator.enrich.display import title_text
 from generator.model import Digest, Library, Paper, SourceRef
-from generator.render import render_paper_files
+from generator.render import render_paper_files, shown_neighbours
 from generator.render.csl import csl_item
 from generator.render.exports import paper_records, papers_json
 from generator.render.feeds import render_feeds
@@ -72,7 +72,7 @@ def front_matter(page: str) -> tuple[str, str]:
 def surfaces(library: Library, config: Config, paper: Paper) -> dict[str, list[str]]:
     """What each place that shows `paper`'s title shows, as text."""
     ctx = render_context(library, config)
-    page = render_paper_files(paper, ctx)[f"papers/{paper.slug}/index.md"]
+    page = render_paper_files(paper, ctx, shown_neighbours([paper], ctx.papers_by_id))[f"papers/{paper.slug}/index.md"]
     head_title, cited = front_matter(page)
     feed = ET.fromstring(render_feeds(ctx)["feed.xml"])
     record = json.loads(papers_json(paper_records(library)))[0]
@@ -235,6 +235,6 @@ def test_an_abstract_keeps_its_less_than_and_ampersand(real: dict[str, str], con
     paper = replace(paper, abstract=tex_paragraphs(r"when $\alpha < 1$ & show that"))
     library = with_entries(Library(papers=[paper], digests=library.digests))
     paper = library.papers[0]
-    page = render_paper_files(paper, render_context(library, config))["papers/lee2025x/index.md"]
+    page = render_paper_files(paper, render_context(library, config), {})["papers/lee2025x/index.md"]
     assert re.search(r"<p>when <math[^>]*><mrow><mi>α</mi><mo>&#60;</mo><mn>1</mn></mrow></math> &#38; show that</p>",
                      page), page

@@ -206,6 +206,7 @@ def test_pictures_and_tag_pages_escape_input_text() -> None:
     from dataclasses import replace
 
     from generator.model import Library, Paper, Related, SourceRef
+    from generator.render.html import Ids
     from generator.render.related import neighbours, related_section
     from generator.render.rows import Entry
     from generator.render.tags import render_tag_page
@@ -216,7 +217,7 @@ def test_pictures_and_tag_pages_escape_input_text() -> None:
                   related=(Related("a", 0.5, "shared terms: <b>x</b>"),))
     evil = replace(evil, related=(Related("b", 0.5, "why <i>"),))
     lib = Library(papers=[evil, other])
-    section = related_section(other, neighbours(lib.papers))
+    section = related_section(other, neighbours(lib.papers), Ids())
     assert "<script" not in section and "<b>" not in section and "<img" not in section
     assert "&#60;script&#62;" in section
     page = render_tag_page("C++ & Rust", "c-rust", [Entry(evil)])

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import datetime as dt
 
-from generator.enrich.bibtex import make_entry
 from generator.enrich.topics import subject_tag
 from generator.errors import Problems
 from generator.model import Paper
@@ -15,6 +14,7 @@ from generator.sources.arxiv_api import digest_title
 from generator.sources.records import RawDigest
 from generator.sources.subjects import class_name, distinct_categories, taxonomy
 from tests.conftest import FIXTURES
+from tests.enrich.bibtex.pybtex_oracle import read_back
 
 REAL = FIXTURES / "real"
 
@@ -27,7 +27,7 @@ def read(name: str) -> tuple[RawDigest, dict[str, Paper]]:
 
 
 def fields(paper: Paper) -> dict[str, str]:
-    return dict(make_entry(paper).fields)
+    return dict(read_back(paper).fields)
 
 
 def test_api_primary_category_is_the_primaryclass() -> None:
@@ -193,4 +193,4 @@ def test_hyphenated_initials_are_joined() -> None:
     """The API writes `P. -N. Roy` (Pierre-Nicholas Roy): the entry reads `Roy, P.-N.`."""
     _, papers = read("arxiv-api-del-maestro.xml")
     assert papers["1610.08518"].authors[:3] == ("C. M. Herdman", "P.-N. Roy", "R. G. Melko")
-    assert [str(p) for p in make_entry(papers["1610.08518"]).persons["author"]][1] == "Roy, P.-N."
+    assert [str(p) for p in read_back(papers["1610.08518"]).persons["author"]][1] == "Roy, P.-N."

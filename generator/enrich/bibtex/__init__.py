@@ -1,4 +1,4 @@
-"""BibTeX entries built as pybtex `Entry`/`Person` objects and written by pybtex's writer.
+"""BibTeX entries, written as pybtex's BibTeX writer writes them (its name format and brace check).
 
 Types and fields follow what the digest says, never more:
 
@@ -9,7 +9,10 @@ Types and fields follow what the digest says, never more:
 - listing papers: `@misc` with the subject classes as `keywords`, the primary arXiv class as
   `primaryclass`, and `eprint`/`doi`/`url` only when the digest carries them.
 
-Field values are LaTeX (made by `bibtitle`), so the writer is told not to re-encode them.
+Field values are LaTeX (made by `title.py`) and are written as they are. The text is made here
+without pybtex's `Entry`, `Person` and `BibliographyData` (building them was half the time of an
+entry, ten thousand times a build): tests/enrich/bibtex/pybtex_oracle.py builds them and has
+pybtex's writer write the same entries, and the tests compare the two texts.
 """
 
 from __future__ import annotations
@@ -17,8 +20,6 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from pybtex.bibtex.utils import split_name_list
-from pybtex.database import BibliographyData, Entry, Person
 from pybtex.database.output.bibtex import Writer
 
 from ...model import Library, Paper
@@ -41,12 +42,8 @@ _URL_UNSAFE = re.compile(r"[^A-Za-z0-9\-._~:/?\[\]@!$&'()*+,;=%#]")
 
 
 class _LatexWriter(Writer):  # type: ignore[misc]
-    """pybtex's BibTeX writer, minus its text-to-LaTeX encoding (the values already are
-    LaTeX: encoding again would turn `\\&` into `\\\\&`), and with months as the standard
-    macros (`month = aug`) that bibtex prints as "August" and biber reads as 8."""
-
-    def _encode(self, text: str) -> str:
-        return text
+    """pybtex's BibTeX writer as `_write_named` uses it: its name format (`_format_name`) and
+    its quoting, in braces and with a faster brace check."""
 
     def quote(self, s: str) -> str:
         # Braces, as most .bib files use, whether or not the value holds a `"`.
@@ -65,12 +62,6 @@ class _LatexWriter(Writer):  # type: ignore[misc]
         if depth:
             super().check_braces(s)
 
-    def _write_field(self, stream, type, value):  # type: ignore[no-untyped-def]
-        if type == "month" and value in MONTHS:
-            stream.write(f",\n    {type} = {value}")
-        else:
-            super()._write_field(stream, type, value)
-
 
 def safe_url(url: str | None) -> str | None:
     """An http(s) URL with anything that could break a `.bib` file or `\\url` percent-encoded."""
@@ -88,20 +79,6 @@ def _year_month(paper: Paper) -> tuple[str | None, str | None]:
     return str(year), month
 
 
-def _authors(paper: Paper) -> list[Person]:
-    if paper.bib_fields:  # read from a .bib file: its own names
-        return [Person(name) for raw in author_names(paper) for name in split_name_list(raw)]
-    return _made_authors(paper)
-
-
-def _made_authors(paper: Paper) -> list[Person]:
-    spelled = paper.bib_names or ("",) * len(paper.authors)
-    people = [to_person(a, o) for a, o in zip(paper.authors, spelled, strict=False)] or [Person(last="Anonymous")]
-    if paper.authors and not paper.authors_complete:
-        people.append(Person(last="others"))
-    return people
-
-
 def _title(paper: Paper) -> dict[str, str]:
     if paper.title_missing:
         # The page shows a placeholder; a citation must not carry a made-up title.
@@ -109,14 +86,10 @@ def _title(paper: Paper) -> dict[str, str]:
     return {"title": latex_title(paper.title)}
 
 
-def entry_parts(paper: Paper) -> tuple[str, dict[str, str], list[Person]]:
-    """The entry's type, fields (in the order they are written) and authors."""
-    return (*_kind_and_fields(paper), _authors(paper))
-
-
 def author_names(paper: Paper) -> list[str]:
-    """The entry's authors as the writer writes each (`_LatexWriter._format_name` of `_authors`);
-    for an entry read from a .bib file, its author field as written."""
+    """The entry's authors as pybtex's writer writes each (`bib_name`: `Anonymous` for none,
+    `others` after a truncated list); for an entry read from a .bib file, its author field as
+    written."""
     if paper.bib_fields:
         return [value for name, value in paper.bib_fields if name == "author"]
     spelled = paper.bib_names or ("",) * len(paper.authors)
@@ -133,7 +106,8 @@ def bib_name(name: str, override: str = "") -> str:
     """`_LatexWriter._format_name` of `to_person(name, override)`. For a name whose parts hold
     nothing pybtex's Person reads specially (most), written from the parts directly: building the
     Person splits each part character by character in Python, 40-60 µs a name, and a list of ten
-    thousand papers has tens of thousands of authors (tests/test_bibtex_writer.py compares)."""
+    thousand papers has tens of thousands of authors (tests/enrich/bibtex/test_bibtex_writer.py
+    compares the two)."""
     fields = plain_fields(name, override)
     if fields is None:
         return str(_WRITER._format_name(None, to_person(name, override)))
@@ -170,7 +144,9 @@ def _imported(paper: Paper) -> tuple[str, dict[str, str]]:
     return paper.bib_type or "misc", fields
 
 
-def _kind_and_fields(paper: Paper) -> tuple[str, dict[str, str]]:
+def kind_and_fields(paper: Paper) -> tuple[str, dict[str, str]]:
+    """The entry's type and its fields other than the authors (`author_names`), in the order
+    they are written."""
     if paper.bib_fields:
         return _imported(paper)
     year, month = _year_month(paper)
@@ -211,28 +187,12 @@ def _kind_and_fields(paper: Paper) -> tuple[str, dict[str, str]]:
     return kind, fields
 
 
-def make_entry(paper: Paper) -> Entry:
-    kind, fields, people = entry_parts(paper)
-    return Entry(kind, fields=fields, persons={"author": people})
-
-
-def _write(entries: dict[str, Entry]) -> str:
-    return str(_LatexWriter(encoding="UTF-8").to_string(BibliographyData(entries=entries)))
-
-
 _WRITER = _LatexWriter(encoding="UTF-8")
 
 
-def write_entry(key: str, kind: str, fields: dict[str, str], people: list[Person]) -> str:
-    """One entry as `_LatexWriter` writes it (tests compare the two on every seed entry and on
-    generated ones), without pybtex's `Entry` and `BibliographyData`: building those, with their
-    case-insensitive ordered dicts, was half the time of an entry, ten thousand times a build.
-    Names are still formatted and every value's braces still checked by the pybtex writer."""
-    return _write_named(key, kind, fields, [_WRITER._format_name(None, p) for p in people])
-
-
 def _write_named(key: str, kind: str, fields: dict[str, str], names: list[str]) -> str:
-    """`write_entry` with the authors already written as the writer writes names."""
+    """One entry as pybtex's writer writes it (its `write_stream`, months as macros), the authors
+    already written as it writes names; every value's braces checked by the writer."""
     out = [f"@{kind}{{{key}"]
     if names:
         out.append(f",\n    author = {_WRITER.quote(' and '.join(names))}")
@@ -248,7 +208,7 @@ def _write_named(key: str, kind: str, fields: dict[str, str], names: list[str]) 
 def block(paper: Paper, key: str | None = None) -> str:
     """The paper's entry as it appears in a `.bib` file (ends with a newline), under `key` (by
     default the paper's own)."""
-    return _write_named(paper.key if key is None else key, *_kind_and_fields(paper), author_names(paper))
+    return _write_named(paper.key if key is None else key, *kind_and_fields(paper), author_names(paper))
 
 
 def with_entries(library: Library) -> Library:

@@ -167,12 +167,12 @@ def to_person(name: str, override: str = "") -> Person:
         parts = NameParts(tuple(given.first_names + given.middle_names), tuple(given.prelast_names),
                           tuple(given.last_names), tuple(given.lineage_names))
         return _person(parts)
-    if _kept_whole(name):
+    if kept_whole(name):
         return Person(last="{" + escape_text(" ".join(name.split())) + "}")
     return _person(split_name(name))
 
 
-def _kept_whole(name: str) -> bool:
+def kept_whole(name: str) -> bool:
     """` and ` separates names in BibTeX and a comma splits name parts: an odd (corporate) name
     with either is kept whole rather than let it become several people."""
     return "," in name or re.search(r"\band\b", name, flags=re.IGNORECASE) is not None
@@ -198,7 +198,7 @@ def plain_fields(name: str, override: str = "") -> tuple[str, str, str, str, str
     """`to_person(name, override)`'s parts as strings, when none holds anything pybtex's Person
     reads specially (then its words are the parts split at white space); None otherwise, or for
     a name `to_person` keeps whole or takes from `override`."""
-    if override or _kept_whole(name):
+    if override or kept_whole(name):
         return None
     fields = _fields(split_name(name))
     return None if any(_TEX_SPECIAL.search(f) for f in fields) else fields

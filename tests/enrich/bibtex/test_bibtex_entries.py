@@ -12,9 +12,10 @@ from pybtex.database import BibliographyData, Entry, parse_string
 from generator.build import BuildResult
 from generator.config import Config
 from generator.enrich import bibtex
-from generator.enrich.bibtex import VERBATIM_FIELDS, make_entry, with_entries
+from generator.enrich.bibtex import VERBATIM_FIELDS, with_entries
 from generator.model import Library, Paper, SourceRef
 from tests.conftest import ROOT, code_text, render_context
+from tests.enrich.bibtex.pybtex_oracle import pybtex_entry, pybtex_text, read_back
 
 # Month macros as pybtex (and bibtex) expand them when reading a file.
 _MONTH_NAMES = {m: dt.date(2000, i + 1, 1).strftime("%B") for i, m in enumerate(bibtex.MONTHS)}
@@ -41,7 +42,7 @@ def bib_files(result: BuildResult) -> dict[str, str]:
 # --- exact entries for seed papers ---------------------------------------------------------
 
 def test_tmlr_accepted_entry(seed_build: BuildResult) -> None:
-    entry = make_entry(by_key(seed_build)["maron2025oneshot"])
+    entry = read_back(by_key(seed_build)["maron2025oneshot"])
     assert entry.type == "article"
     assert authors_of(entry) == ["Maron, Cedric", "Fresse, Virginie", "ORZALESI"]
     assert fields_of(entry) == {
@@ -50,7 +51,7 @@ def test_tmlr_accepted_entry(seed_build: BuildResult) -> None:
         "journal": "Transactions on Machine Learning Research",
         "issn": "2835-8856",
         "year": "2025",
-        "month": "aug",
+        "month": "August",  # `month = aug`, the macro (test_tmlr_entry_text_is_what_the_page_shows)
         "url": "https://openreview.net/forum?id=ENdm5BM7aF",
     }
 
@@ -75,7 +76,7 @@ def test_tmlr_entry_text_is_what_the_page_shows(seed_build: BuildResult) -> None
 
 
 def test_tmlr_submission_entry(seed_build: BuildResult) -> None:
-    entry = make_entry(by_key(seed_build)["anonymous2025deepseekr1"])
+    entry = read_back(by_key(seed_build)["anonymous2025deepseekr1"])
     assert entry.type == "misc"
     assert authors_of(entry) == ["Anonymous"]
     assert fields_of(entry) == {
@@ -88,26 +89,26 @@ def test_tmlr_submission_entry(seed_build: BuildResult) -> None:
 
 def test_listing_entries(seed_build: BuildResult) -> None:
     papers = by_key(seed_build)
-    entry = make_entry(papers["decelle2026distributional"])
+    entry = read_back(papers["decelle2026distributional"])
     assert entry.type == "misc"
     assert authors_of(entry) == ["Decelle, Aurélien", "Navas Gómez, Alfonso de Jesús", "Seoane, Beatriz"]
     assert fields_of(entry) == {
         "title": "Distributional simplicity bias and effective convexity in Energy Based Models",
         "year": "2026", "primaryclass": "cs.LG", "keywords": "cs.LG",
     }
-    vista = fields_of(make_entry(papers["nodehi2026vista"]))
+    vista = fields_of(read_back(papers["nodehi2026vista"]))
     assert vista["title"] == (r"{$\mathsf{VISTA}$}: Decentralized Machine Learning in Adversary "
                               "Dominated Environments")
-    cross = fields_of(make_entry(papers["modoranu2026matryoshkalora"]))
+    cross = fields_of(read_back(papers["modoranu2026matryoshkalora"]))
     assert (cross["primaryclass"], cross["keywords"]) == ("cs.CL", "cs.CL, cs.LG")
-    bio = fields_of(make_entry(papers["higgins2026ppinet"]))
+    bio = fields_of(read_back(papers["higgins2026ppinet"]))
     assert (bio["title"], bio["primaryclass"]) == (
         "{PPI-Net} connects molecular protein interactions to functional processes in disease", "q-bio.QM")
-    assert authors_of(make_entry(papers["huang2026relagent"]))[-1] == "Ceylan, İsmail İlkan"
+    assert authors_of(read_back(papers["huang2026relagent"]))[-1] == "Ceylan, İsmail İlkan"
 
 
 def test_paper_without_title_gets_no_made_up_title(seed_build: BuildResult) -> None:
-    entry = make_entry(by_key(seed_build)["grunefeld2026untitled"])
+    entry = read_back(by_key(seed_build)["grunefeld2026untitled"])
     assert "title" not in entry.fields
     assert authors_of(entry)[:2] == ["Grünefeld, Nils", "Højer, Bertram"]
 
@@ -116,7 +117,7 @@ def test_every_seed_entry_has_the_right_type_and_only_known_fields(seed_build: B
     papers = seed_build.library.papers
     assert len(papers) == 41
     for paper in papers:
-        entry = make_entry(paper)
+        entry = read_back(paper)
         fields = fields_of(entry)
         assert set(fields) <= ALLOWED_FIELDS, paper.key
         assert fields["year"] == str(paper.year)
@@ -145,25 +146,25 @@ def _paper(**kw: object) -> Paper:
 
 
 def test_truncated_author_list_ends_with_others() -> None:
-    entry = make_entry(_paper(authors_complete=False))
+    entry = read_back(_paper(authors_complete=False))
     assert authors_of(entry) == ["Pérez, Ana", "van Dijk, Jan", "others"]
     assert "and others" in bibtex.entry_text(_paper(authors_complete=False))
 
 
 def test_certifications_go_in_the_note() -> None:
-    entry = make_entry(_paper(venue="TMLR", status="accepted", labels=("Featured Certification", "J2C & More")))
+    entry = read_back(_paper(venue="TMLR", status="accepted", labels=("Featured Certification", "J2C & More")))
     assert fields_of(entry)["note"] == r"Featured Certification, J2C \& More"
 
 
 def test_arxiv_id_doi_and_url_when_known() -> None:
-    entry = make_entry(_paper(venue="arXiv", categories=("hep-th", "cs.LG"), arxiv_id="2501.01234",
+    entry = read_back(_paper(venue="arXiv", categories=("hep-th", "cs.LG"), arxiv_id="2501.01234",
                               doi="10.1000/x_y", url="https://arxiv.org/abs/2501.01234"))
     assert fields_of(entry) == {
         "title": "A Title", "year": "2025", "eprint": "2501.01234", "archiveprefix": "arXiv",
         "primaryclass": "hep-th", "keywords": "hep-th, cs.LG", "doi": "10.1000/x_y",
         "url": "https://arxiv.org/abs/2501.01234"}
     # Not an id, DOI or web link: left out rather than written broken.
-    odd = fields_of(make_entry(_paper(arxiv_id="see abstract", doi="doi:none", url="javascript:alert(1)")))
+    odd = fields_of(read_back(_paper(arxiv_id="see abstract", doi="doi:none", url="javascript:alert(1)")))
     assert not {"eprint", "doi", "url"} & set(odd)
     assert bibtex.safe_url("https://e.org/a b{c}") == "https://e.org/a%20b%7Bc%7D"
 
@@ -171,7 +172,7 @@ def test_arxiv_id_doi_and_url_when_known() -> None:
 # --- every file parses back to the same entries ---------------------------------------------
 
 def _expected(paper: Paper) -> tuple[str, dict[str, str], list[str]]:
-    entry = make_entry(paper)
+    entry = pybtex_entry(paper)
     fields = {k: (_MONTH_NAMES[v] if k == "month" else v) for k, v in fields_of(entry).items()}
     return entry.type, fields, authors_of(entry)
 
@@ -200,7 +201,7 @@ def test_every_generated_bib_file_parses_back_to_the_same_fields(seed_build: Bui
 def test_bibliography_for_any_list_of_papers(seed_build: BuildResult) -> None:
     # Joined from cached per-paper blocks, it is exactly what pybtex writes for all entries at once.
     everything = seed_build.library.papers
-    assert bibtex.bibliography(everything) == bibtex._write({p.key: make_entry(p) for p in everything})
+    assert bibtex.bibliography(everything) == pybtex_text(everything)
     assert bibtex.bibliography([]) == ""
     # What tag pages use: any subset, in the given order.
     some = [by_key(seed_build)[k] for k in ("nodehi2026vista", "maron2025oneshot")]
@@ -262,9 +263,10 @@ def test_render_never_makes_an_entry_the_bibtex_stage_did_not() -> None:
                  date=dt.date(2025, 3, 4), key="perez2025title", slug="perez2025title")
     config = Config(root=ROOT, build_dir=ROOT, seeds_dir=ROOT, content_dir=ROOT, registry_path=ROOT / "citekeys.yml")
     with pytest.raises(bibtex.MissingEntry, match="'perez2025title' has no BibTeX entry"):
-        render_paper_files(bare, render_context(Library(papers=[bare]), config))
+        render_paper_files(bare, render_context(Library(papers=[bare]), config), {})
     with pytest.raises(bibtex.MissingEntry):
         bibtex.bibliography([bare])
     made = with_entries(Library(papers=[bare])).papers[0]
-    page = render_paper_files(made, render_context(Library(papers=[made]), config))["papers/perez2025title/index.md"]
+    ctx = render_context(Library(papers=[made]), config)
+    page = render_paper_files(made, ctx, {})["papers/perez2025title/index.md"]
     assert "@misc{perez2025title," in page

@@ -1,5 +1,6 @@
-"""`bibtex.write_entry` writes exactly what pybtex's writer (`_LatexWriter`) writes for the same
-entry: for every seed paper, and for generated papers with odd titles, names, venues and ids."""
+"""`bibtex.block` writes exactly what pybtex's writer writes for the same entry built as pybtex's
+`Entry` (tests/enrich/bibtex/pybtex_oracle.py): for every seed paper, and for generated papers with
+odd titles, names, venues and ids; `bibtex.bib_name` writes each name as pybtex's writer does."""
 
 from __future__ import annotations
 
@@ -8,24 +9,21 @@ import datetime as dt
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pybtex.database import Entry
 
 from generator.build import BuildResult
 from generator.enrich import bibtex
+from generator.enrich.bibtex.names import to_person
 from generator.model import Paper, SourceRef
-
-
-def pybtex_text(paper: Paper) -> str:
-    return bibtex._write({paper.key: bibtex.make_entry(paper)})
+from tests.enrich.bibtex.pybtex_oracle import pybtex_text, read_back, written_name
 
 
 def test_every_seed_entry_is_what_pybtex_writes(seed_build: BuildResult) -> None:
     papers = seed_build.library.papers
     assert len(papers) > 40
     for paper in papers:
-        assert bibtex.write_entry(paper.key, *bibtex.entry_parts(paper)) == pybtex_text(paper), paper.key
-    # And what the pages and .bib files use is that text.
-    assert all(bibtex.block(p) == pybtex_text(p) for p in papers)
+        assert bibtex.block(paper) == pybtex_text([paper]), paper.key
+        # And what the pages and .bib files show is that text.
+        assert paper.bibtex == pybtex_text([paper]), paper.key
 
 
 WORDS = st.sampled_from(["Deep", "learning", "LLM", "$x^2$", "\\alpha", "{braces}", "50%", "R&D", '"quoted"',
@@ -54,28 +52,27 @@ def test_generated_entries_are_what_pybtex_writes(title: str, authors: list[str]
                   categories=tuple(categories), arxiv_id=arxiv, doi=doi,
                   date=dt.date(2025, month, 3) if dated else None, key="key2025x")
     try:
-        expected = pybtex_text(paper)
+        expected = pybtex_text([paper])
     except Exception as exc:  # unbalanced braces: both must refuse
         with pytest.raises(type(exc)):
-            bibtex.write_entry(paper.key, *bibtex.entry_parts(paper))
+            bibtex.block(paper)
         return
-    assert bibtex.write_entry(paper.key, *bibtex.entry_parts(paper)) == expected
-    assert bibtex.block(paper) == expected  # authors written without pybtex's Person (bib_name)
+    assert bibtex.block(paper) == expected
 
 
-def test_the_pybtex_entry_has_the_same_fields_and_authors() -> None:
+def test_an_entry_reads_back_with_its_type_fields_and_authors() -> None:
     paper = Paper(id="p", title="On $x$ and LLMs", authors=("Ann van der Berg", "Li Wei"), abstract="",
                   origin=SourceRef("seeds/x.txt", 1), venue="TMLR", status="accepted",
                   date=dt.date(2025, 8, 1), key="berg2025x")
-    kind, fields, people = bibtex.entry_parts(paper)
-    entry = bibtex.make_entry(paper)
-    assert isinstance(entry, Entry) and entry.type == kind == "article"
-    assert dict(entry.fields) == fields and fields["month"] == "aug"
-    assert [str(p) for p in entry.persons["author"]] == [str(p) for p in people] == ["van der Berg, Ann", "Wei, Li"]
-    assert bibtex.write_entry(paper.key, kind, fields, people) == (
+    assert bibtex.block(paper) == (
         "@article{berg2025x,\n    author = {van der Berg, Ann and Wei, Li},\n    title = {On {$x$} and {LLMs}},\n"
         "    journal = {Transactions on Machine Learning Research},\n    issn = {2835-8856},\n"
         "    year = {2025},\n    month = aug\n}\n")
+    entry = read_back(paper)
+    assert entry.type == "article"
+    assert dict(entry.fields) == {"title": "On {$x$} and {LLMs}", "issn": "2835-8856", "year": "2025",
+                                  "journal": "Transactions on Machine Learning Research", "month": "August"}
+    assert [str(p) for p in entry.persons["author"]] == ["van der Berg, Ann", "Wei, Li"]
 
 
 NAME_WORDS = st.sampled_from(["Ann", "van", "der", "de", "la", "y", "Jr.", "III", "O'Neil", "Zoë", "Özdemir", "Li",
@@ -87,31 +84,19 @@ NAME_WORDS = st.sampled_from(["Ann", "van", "der", "de", "la", "y", "Jr.", "III"
 @given(words=st.lists(NAME_WORDS | st.text(max_size=5), min_size=0, max_size=6),
        spaces=st.sampled_from([" ", "  ", "\t", " \u2009"]), override=st.sampled_from(["", "Berg, Ann van der"]))
 def test_names_are_written_as_pybtex_writes_them(words: list[str], spaces: str, override: str) -> None:
-    from generator.enrich.bibtex.names import to_person
-
     name = spaces.join(words)
-    want = bibtex._LatexWriter()._format_name(None, to_person(name, override))
-    assert bibtex.bib_name(name, override) == want
+    assert bibtex.bib_name(name, override) == written_name(to_person(name, override))
 
 
-def _clear(fn: object) -> None:
-    # Memoized unless READINGLIST_TEXT_CACHE=off (runtime/switches.memoized): a name cached by an
-    # earlier test would not reach the refusing Person below.
-    clear = getattr(fn, "cache_clear", None)
-    if clear is not None:
-        clear()
-
-
-def test_a_plain_name_is_written_without_a_pybtex_person(monkeypatch: pytest.MonkeyPatch) -> None:
-    from generator.enrich.bibtex import names as bibnames
-
-    def refuse(*args: object, **kwargs: object) -> None:
-        raise AssertionError("a Person was built")
-
-    monkeypatch.setattr(bibnames, "Person", refuse)
-    monkeypatch.setattr(bibtex, "to_person", refuse)
-    _clear(bibtex.bib_name)
-    assert bibtex.bib_name("Alfonso de Jesús Navas Gómez") == "Navas Gómez, Alfonso de Jesús"
-    assert bibtex.bib_name("Ludwig van  Beethoven Jr.") == "van Beethoven, Jr., Ludwig"
-    assert bibtex.bib_name("Ümit Özdemir Kaya") == "Kaya, Ümit Özdemir"
-    _clear(bibtex.bib_name)
+@pytest.mark.parametrize(("name", "override", "written"), [
+    # Plain names (`bib_name` writes them from their parts), then names with a TeX special, a
+    # corporate name kept whole and the curator's spelling (written from pybtex's Person).
+    ("Alfonso de Jesús Navas Gómez", "", "Navas Gómez, Alfonso de Jesús"),
+    ("Ludwig van  Beethoven Jr.", "", "van Beethoven, Jr., Ludwig"),
+    ("Ümit Özdemir Kaya", "", "Kaya, Ümit Özdemir"),
+    ("R\\'emi Munos", "", "Munos, R\\textbackslash{}'emi"),  # a display name's backslash is text
+    ("Research and Development Team", "", "{Research and Development Team}"),
+    ("Gabi Dreo Rodosek", "Dreo Rodosek, Gabi", "Dreo Rodosek, Gabi"),
+])
+def test_names_are_written_von_last_jr_first(name: str, override: str, written: str) -> None:
+    assert bibtex.bib_name(name, override) == written == written_name(to_person(name, override))
