@@ -17,9 +17,9 @@ from .keys import apply_year_overrides
 from .merge import merge
 from .registry import Pin, Registry
 from .related import Settings, related_papers, tag_model, text_model
-from .related.wordids import Numbered
 from .text import slugify
 from .topics import TagChanges, Taxonomy, load_taxonomy, paper_tag_lists, resolve_note_tags
+from .wordids import Numbered
 
 
 def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,

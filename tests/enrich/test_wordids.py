@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.enrich.related import wordids
+from generator.enrich import wordids
 from generator.enrich.related.terms import WORD_CHARS, words
-from generator.enrich.related.wordids import plain_word_ids, word_ids
 from generator.enrich.topics.match import _ASCII_WORD, tokens
+from generator.enrich.wordids import plain_word_ids, word_ids
 
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")
 _WORD = re.compile(r"[^\W_]+")

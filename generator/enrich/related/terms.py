@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .wordids import BLOCK, MadeWhenRead, word_ids
+from ..wordids import BLOCK, MadeWhenRead, word_ids
 
 if TYPE_CHECKING:
     import numpy as np

@@ -23,7 +23,7 @@ import yaml
 from ...errors import Problems
 from ...model import Paper
 from ...sources.subjects import CLASS_NAMES, class_name
-from ..related.wordids import Numbered
+from ..wordids import Numbered
 from .evidence import parse_learning
 from .taxonomy import Taxonomy, Topic, phrase_keys
 

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
-from ..related.wordids import BLOCK, Numbered, word_ids
+from ..wordids import BLOCK, Numbered, word_ids
 from .evidence import from_hits
 from .taxonomy import _BLANK, _WORD, TITLE_WEIGHT, Key, Taxonomy
 
