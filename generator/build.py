@@ -37,7 +37,7 @@ from .write import WriteStats, write_if_changed, write_tree
 
 if TYPE_CHECKING:
     from .enrich import Registry
-    from .notes import NoteCache
+    from .notes.load import NoteCache
     from .render.context import RenderContext
     from .render.references import FormattedReferences
 
@@ -123,7 +123,8 @@ def make_library(config: Config, problems: Problems,
     from .enrich import Registry, enrich
     from .enrich.bibtex import with_entries
     from .enrich.bibtex.names import load_name_overrides
-    from .notes import apply_notes, load_notes, note_overrides
+    from .notes.apply import apply_notes, note_overrides
+    from .notes.load import load_notes
     from .sources import read_all
 
     raws = read_all(config.seeds_dir, config.root, problems)

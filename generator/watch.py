@@ -31,7 +31,8 @@ from .build import BuildResult, StoredResult, build, read_assets, read_library
 from .config import Config, load_config
 from .errors import GeneratorError, Problems, count
 from .model import Library
-from .notes import NoteCache, load_notes, reindex
+from .notes.apply import reindex
+from .notes.load import NoteCache, load_notes
 from .notes.model import Note, NoteIndex
 from .render import render_note_pages
 from .render.context import make_context
