@@ -29,8 +29,7 @@ from .scores import (
     float32_at_least,
     top_k,
 )
-from .terms import _TOKEN as TOKEN
-from .terms import STOP_SET, WORD_CHARS, TermNames, count_terms, normalize_rows, tfidf
+from .terms import STOP_SET, TOKEN, WORD_CHARS, TermNames, count_terms, normalize_rows, tfidf
 
 if TYPE_CHECKING:
     import numpy as np

@@ -172,15 +172,6 @@ def paper_tag_lists(papers: list[Paper], taxonomy: Taxonomy, tag_changes: TagCha
     return out
 
 
-def main_topic(paper: Paper, taxonomy: Taxonomy) -> str | None:
-    """The first of the paper's tags that is a taxonomy topic (subjects only as a fallback)."""
-    known = set(taxonomy.names)
-    for tag in paper.tags:
-        if tag in known:
-            return tag
-    return paper.tags[0] if paper.tags else None
-
-
 # How alike (difflib's ratio, lower case) a new tag of the curator's and an existing tag must be
 # for the new one to look like a typo of the other: 'Knowlege distillation' against 'Knowledge
 # distillation' is 0.98, 'thin networks' against 'Graph neural networks' 0.65.

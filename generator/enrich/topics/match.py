@@ -12,7 +12,7 @@ operation over it:
 - a pattern counts its matches (`findall`); a text without the pattern's longest literal cannot
   hold a match, so only the few texts that have it are searched.
 
-The result is the same counts, text for text (tests/test_topics_match.py compares the two).
+The result is the same counts, text for text (tests/enrich/test_topics_match.py compares the two).
 """
 
 from __future__ import annotations

@@ -82,9 +82,6 @@ class Taxonomy:
     def names(self) -> list[str]:
         return [t.name for t in self.topics]
 
-    def by_name(self) -> dict[str, Topic]:
-        return {t.name: t for t in self.topics}
-
     def _learn(self, token: str) -> None:
         keys = text_keys(token)
         self._keys[token] = keys
