@@ -123,6 +123,7 @@ def make_library(config: Config, problems: Problems,
     from .enrich import Registry, enrich
     from .enrich.bibtex import with_entries
     from .enrich.bibtex.names import load_name_overrides
+    from .enrich.topics import load_taxonomy
     from .notes.apply import apply_notes, note_overrides
     from .notes.load import load_notes
     from .sources import read_all
@@ -132,17 +133,23 @@ def make_library(config: Config, problems: Problems,
     names_path = config.content_dir / "names.yml"
     names = load_name_overrides(names_path, _shown(names_path, config.root), problems)
     notes = load_notes(config.notes_dir, config.root, problems, notes_cache)
+    # topics.yml, read once for both enrich runs below; its messages are shown where they have
+    # always been, after enrich's about keys (enrich places them).
+    topic_problems = Problems()
+    taxonomy = load_taxonomy(config.topics_path, topic_problems, _shown(config.topics_path, config.root))
 
     # A note may pin a paper's key, correct its year or change its tags, all of which enrich
     # uses. A note named after a paper that gets its key only in this build is matched once the
     # keys are given: then the papers are enriched again with it (note_overrides says so).
     scratch = Problems()
     overrides = note_overrides(notes, registry)
-    library = enrich(raws, registry, scratch, names=names, config=config, **overrides.enrich_kwargs())
+    library = enrich(raws, registry, scratch, names=names, config=config, taxonomy=taxonomy,
+                     taxonomy_problems=topic_problems, **overrides.enrich_kwargs())
     late = overrides.late(library, registry)
     if late is not None:
         overrides, scratch = late, Problems()
-        library = enrich(raws, registry, scratch, names=names, config=config, **overrides.enrich_kwargs())
+        library = enrich(raws, registry, scratch, names=names, config=config, taxonomy=taxonomy,
+                     taxonomy_problems=topic_problems, **overrides.enrich_kwargs())
     problems.extend(scratch)
 
     library = apply_notes(library, notes, overrides.stems(library, registry), problems)
