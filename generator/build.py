@@ -165,7 +165,6 @@ def render(ctx: RenderContext, pages: Mapping[str, str], problems: Problems) -> 
     from .render import render_site
     from .render.search_records import RECORDS, records_file, search_records
 
-    library = ctx.library
     files = render_site(ctx)
     for rel, text in pages.items():
         if rel in files:
@@ -174,7 +173,7 @@ def render(ctx: RenderContext, pages: Mapping[str, str], problems: Problems) -> 
             files[rel] = text
     # What the search index holds (site/search.py gives it to Pagefind after MkDocs' build): the
     # papers' records are papers.json's, made once for both.
-    files[RECORDS] = records_file(search_records(library, pages, ctx.paper_records))
+    files[RECORDS] = records_file(search_records(ctx, pages))
     return files
 
 
