@@ -1,11 +1,16 @@
 """The build, one named stage after another.
 
     read        seeds/ -> RawDigest records         (sources: one reader per format, chosen by content)
+                citekeys.yml -> Registry            (enrich/registry.py: the keys and pages given so far)
+                content/names.yml -> {name: name}   (enrich/bibtex/names.py: names as BibTeX writes them)
+                content/notes/ -> Note list         (notes/load.py: front matter checked, bodies parsed)
+                content/topics.yml -> Taxonomy      (enrich/topics: the curator's topics)
                 content/pages/ -> {path: text}      (sources/pages.py: the curator's own pages, as they are)
                 render/static/ -> {path: text}      (read_assets: the site's CSS and scripts)
     enrich      records -> Library                  (merge, ids, citation keys, topics, related papers,
-                                                    each paper's BibTeX entry)
-    notes       Library + content/notes -> Library  (titles, hidden papers, the notes on the pages)
+                                                    each paper's BibTeX entry; with the registry,
+                                                    names, taxonomy and the notes' overrides)
+    notes       Library + notes -> Library          (titles, hidden papers, the notes on the pages)
     bibtex      Library -> Library                  (the entries of papers a note retitled)
     references  Library -> FormattedReferences      (render/references.py: each paper's CSL item and
                                                     its references in the configured CSL styles)
