@@ -1,11 +1,16 @@
 """The build, one named stage after another.
 
     read        seeds/ -> RawDigest records         (sources: one reader per format, chosen by content)
+                citekeys.yml -> Registry            (enrich/registry.py: the keys and pages given so far)
+                content/names.yml -> {name: name}   (enrich/bibtex/names.py: names as BibTeX writes them)
+                content/notes/ -> Note list         (notes/load.py: front matter checked, bodies parsed)
+                content/topics.yml -> Taxonomy      (enrich/topics: the curator's topics)
                 content/pages/ -> {path: text}      (sources/pages.py: the curator's own pages, as they are)
                 render/static/ -> {path: text}      (read_assets: the site's CSS and scripts)
     enrich      records -> Library                  (merge, ids, citation keys, topics, related papers,
-                                                    each paper's BibTeX entry)
-    notes       Library + content/notes -> Library  (titles, hidden papers, the notes on the pages)
+                                                    each paper's BibTeX entry; with the registry,
+                                                    names, taxonomy and the notes' overrides)
+    notes       Library + notes -> Library          (titles, hidden papers, the notes on the pages)
     bibtex      Library -> Library                  (the entries of papers a note retitled)
     references  Library -> FormattedReferences      (render/references.py: each paper's CSL item and
                                                     its references in the configured CSL styles)
@@ -37,7 +42,7 @@ from .write import WriteStats, write_if_changed, write_tree
 
 if TYPE_CHECKING:
     from .enrich import Registry
-    from .notes import NoteCache
+    from .notes.load import NoteCache
     from .render.context import RenderContext
     from .render.references import FormattedReferences
 
@@ -123,7 +128,9 @@ def make_library(config: Config, problems: Problems,
     from .enrich import Registry, enrich
     from .enrich.bibtex import with_entries
     from .enrich.bibtex.names import load_name_overrides
-    from .notes import apply_notes, load_notes, note_overrides
+    from .enrich.topics import load_taxonomy
+    from .notes.apply import apply_notes, note_overrides
+    from .notes.load import load_notes
     from .sources import read_all
 
     raws = read_all(config.seeds_dir, config.root, problems)
@@ -131,17 +138,23 @@ def make_library(config: Config, problems: Problems,
     names_path = config.content_dir / "names.yml"
     names = load_name_overrides(names_path, _shown(names_path, config.root), problems)
     notes = load_notes(config.notes_dir, config.root, problems, notes_cache)
+    # topics.yml, read once for both enrich runs below; its messages are shown where they have
+    # always been, after enrich's about keys (enrich places them).
+    topic_problems = Problems()
+    taxonomy = load_taxonomy(config.topics_path, topic_problems, _shown(config.topics_path, config.root))
 
     # A note may pin a paper's key, correct its year or change its tags, all of which enrich
     # uses. A note named after a paper that gets its key only in this build is matched once the
     # keys are given: then the papers are enriched again with it (note_overrides says so).
     scratch = Problems()
     overrides = note_overrides(notes, registry)
-    library = enrich(raws, registry, scratch, names=names, config=config, **overrides.enrich_kwargs())
+    library = enrich(raws, registry, scratch, names=names, config=config, taxonomy=taxonomy,
+                     taxonomy_problems=topic_problems, **overrides.enrich_kwargs())
     late = overrides.late(library, registry)
     if late is not None:
         overrides, scratch = late, Problems()
-        library = enrich(raws, registry, scratch, names=names, config=config, **overrides.enrich_kwargs())
+        library = enrich(raws, registry, scratch, names=names, config=config, taxonomy=taxonomy,
+                     taxonomy_problems=topic_problems, **overrides.enrich_kwargs())
     problems.extend(scratch)
 
     library = apply_notes(library, notes, overrides.stems(library, registry), problems)
@@ -157,7 +170,6 @@ def render(ctx: RenderContext, pages: Mapping[str, str], problems: Problems) -> 
     from .render import render_site
     from .render.search_records import RECORDS, records_file, search_records
 
-    library = ctx.library
     files = render_site(ctx)
     for rel, text in pages.items():
         if rel in files:
@@ -166,7 +178,7 @@ def render(ctx: RenderContext, pages: Mapping[str, str], problems: Problems) -> 
             files[rel] = text
     # What the search index holds (site/search.py gives it to Pagefind after MkDocs' build): the
     # papers' records are papers.json's, made once for both.
-    files[RECORDS] = records_file(search_records(library, pages, ctx.paper_records))
+    files[RECORDS] = records_file(search_records(ctx, pages))
     return files
 
 

@@ -31,7 +31,8 @@ from .build import BuildResult, StoredResult, build, read_assets, read_library
 from .config import Config, load_config
 from .errors import GeneratorError, Problems, count
 from .model import Library
-from .notes import NoteCache, load_notes, reindex
+from .notes.apply import reindex
+from .notes.load import NoteCache, load_notes
 from .notes.model import Note, NoteIndex
 from .render import render_note_pages
 from .render.context import make_context
@@ -285,13 +286,14 @@ class Watcher:
         library = reindex(self.library, notes, problems)
         assert library.notes is not None
         ids = affected_papers(self.library.notes, library.notes)
-        files = render_note_pages(make_context(library, self.config, self.references, self.assets), ids)
+        ctx = make_context(library, self.config, self.references, self.assets)
+        files = render_note_pages(ctx, ids)
         # A note's words and reading status are in the search index's records too: those of the
         # papers it shows on are made again, the others kept from the file the last build wrote.
         pages = read_pages(self.config.pages_dir, self.config.root, Problems())
         records = self.config.build_dir / RECORDS
         old = records.read_text(encoding="utf-8") if records.is_file() else ""
-        files[RECORDS] = updated_records_file(old, library, pages, ids)
+        files[RECORDS] = updated_records_file(old, ctx, pages, ids)
         written = []
         for rel, text in sorted(files.items()):
             if write_if_changed(self.config.build_dir / rel, text.encode("utf-8")):

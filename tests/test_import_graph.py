@@ -1,15 +1,18 @@
 """No import circle inside the package: the module import graph of generator/ has no cycle.
 
-The graph is read from the source with `ast`, not by importing: every `import` and `from ... import`
-in a module counts, at module level or inside a function (a function-level import is how a circle
-gets hidden, and it is still a circle of dependence). Imports under `if TYPE_CHECKING:` are left
-out: they never run, and type hints between two modules are no circle at run time.
+The graph is read from the source with `ast`, not by importing. Every `import` and `from ... import`
+in a module counts, wherever it is:
 
-`from pkg import name` is an edge to `pkg.name` when that is a module of the package, else to
-`pkg` itself. Importing `pkg.sub` also runs `pkg/__init__.py`, but that implicit edge to the
-parent package is not counted: a submodule is always inside its package's import, and counting it
-would make every `__init__` that gathers its submodules a circle. An explicit `from . import x` of
-something defined in `__init__.py` does count.
+- at module level, inside a function (a function-level import is how a circle gets hidden, and it
+  is still a circle of dependence), and under `if TYPE_CHECKING:` (a circle that only the type
+  checker sees is still two modules that cannot be understood one without the other);
+- as an edge to the module it names (`from pkg import name` names `pkg.name` when that is a module
+  of the package, else `pkg` itself), and to every package on the way whose `__init__.py` the
+  import runs: `from ..pkg.sub import y` and `import generator.a.b` run `pkg/__init__.py` and
+  `generator/a/__init__.py` too. Except a module's own ancestors: a module is only ever imported
+  from inside its packages' imports, so their `__init__` has run (or is running) already, and
+  counting it would make every `__init__` that gathers its submodules a circle. An explicit
+  `from . import x` of something defined in the package's `__init__.py` does count.
 
 Run as a script (`.venv/bin/python tests/test_import_graph.py`) it prints the circles it finds.
 """
@@ -17,6 +20,7 @@ Run as a script (`.venv/bin/python tests/test_import_graph.py`) it prints the ci
 from __future__ import annotations
 
 import ast
+import itertools
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -36,22 +40,9 @@ def module_names(root: Path = ROOT, package: str = PACKAGE) -> dict[str, Path]:
     return out
 
 
-def _is_type_checking(test: ast.expr) -> bool:
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
-
-
 def _imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
-    """Every import statement, at any depth, except the body of an `if TYPE_CHECKING:`."""
-    stack: list[ast.AST] = [tree]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.Import | ast.ImportFrom):
-            yield node
-        if isinstance(node, ast.If) and _is_type_checking(node.test):
-            stack.extend(node.orelse)  # the `else:` branch does run
-            continue
-        stack.extend(ast.iter_child_nodes(node))
+    """Every import statement, at any depth (functions, `if TYPE_CHECKING:` blocks, `try:`)."""
+    return (node for node in ast.walk(tree) if isinstance(node, ast.Import | ast.ImportFrom))
 
 
 def _longest_module(name: str, modules: dict[str, Path]) -> str | None:
@@ -65,6 +56,14 @@ def _longest_module(name: str, modules: dict[str, Path]) -> str | None:
     return None
 
 
+def _runs(target: str, modules: dict[str, Path], ancestors: set[str]) -> set[str]:
+    """`target` and the packages on the way to it whose `__init__` importing it runs (all but the
+    importing module's own ancestors)."""
+    parts = target.split(".")
+    packages = {".".join(parts[:i]) for i in range(1, len(parts))}
+    return {target} | {p for p in packages if p in modules and p not in ancestors}
+
+
 def import_graph(root: Path = ROOT, package: str = PACKAGE) -> dict[str, set[str]]:
     """Module -> the modules of the package it imports (see the module docstring for what counts)."""
     modules = module_names(root, package)
@@ -72,6 +71,8 @@ def import_graph(root: Path = ROOT, package: str = PACKAGE) -> dict[str, set[str
     for name, path in modules.items():
         is_package = path.name == "__init__.py"
         here = name.split(".") if is_package else name.split(".")[:-1]
+        parts = name.split(".")
+        ancestors = {".".join(parts[:i]) for i in range(1, len(parts))}
         for node in _imports(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
             if isinstance(node, ast.Import):
                 targets = [_longest_module(alias.name, modules) for alias in node.names]
@@ -85,13 +86,18 @@ def import_graph(root: Path = ROOT, package: str = PACKAGE) -> dict[str, set[str
                 for alias in node.names:
                     sub = f"{base}.{alias.name}"
                     targets.append(sub if sub in modules else _longest_module(base, modules))
-            graph[name].update(t for t in targets if t is not None and t != name)
+            for target in targets:
+                if target is not None:
+                    graph[name].update(_runs(target, modules, ancestors) - {name})
     return graph
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """One circle in each strongly connected component of more than one module (Tarjan's
-    algorithm, iterative), as the list of modules round it, the first one repeated at the end."""
+    """The circles of each strongly connected component of more than one module (Tarjan's
+    algorithm, iterative), each as the list of modules round it, the first one repeated at the
+    end. A component may hold several circles that share modules: the shortest circle through
+    each of its modules is found, and the shortest of those that shares no import with one named
+    already is named too, so two circles that meet in one component are both named."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     on_stack: set[str] = set()
@@ -133,7 +139,21 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
                         break
                 if len(component) > 1:
                     components.append(sorted(component))
-    return [_circle(graph, component) for component in sorted(components)]
+    return [circle for component in sorted(components) for circle in _circles(graph, component)]
+
+
+def _circles(graph: dict[str, set[str]], component: list[str]) -> list[list[str]]:
+    """The component's circles that share no import, shortest first (see `cycles`)."""
+    found = sorted({tuple(_circle(graph, [m, *(x for x in component if x != m)])) for m in component},
+                   key=lambda c: (len(c), c))
+    named: list[list[str]] = []
+    used: set[tuple[str, str]] = set()
+    for circle in found:
+        edges = set(itertools.pairwise(circle))
+        if not edges & used:
+            named.append(list(circle))
+            used |= edges
+    return named
 
 
 def _circle(graph: dict[str, set[str]], component: list[str]) -> list[str]:
@@ -175,24 +195,33 @@ def test_the_notes_stage_imports_nothing_from_render() -> None:
     assert "generator.notes.markdown" in graph["generator.render.notebody"]
 
 
-def test_the_graph_sees_function_level_imports_and_skips_type_checking_ones(tmp_path: Path) -> None:
-    # A circle hidden by a function-level import is found; one closed only under TYPE_CHECKING is not.
+def test_the_graph_counts_packages_whose_init_runs_function_level_and_type_checking_imports(
+        tmp_path: Path) -> None:
+    # A circle closed only by a package's __init__ that an import runs, one closed by an import
+    # under TYPE_CHECKING and a function-level import: both found. A module's own packages are
+    # no edge of its (pkg.sub.b imports pkg.c, not pkg or pkg.sub).
     pkg = tmp_path / "pkg"
     (pkg / "sub").mkdir(parents=True)
     (pkg / "__init__.py").write_text("")
-    (pkg / "sub" / "__init__.py").write_text("from .b import g\n")
-    (pkg / "a.py").write_text("from .sub import b\n\ndef f():\n    return b.g()\n")
-    (pkg / "sub" / "b.py").write_text("def g():\n    from .. import a\n    return a\n")
-    (pkg / "c.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import f\n"
-                              "else:\n    import pkg.d\n")
-    (pkg / "d.py").write_text("import pkg.c as c\n")
+    (pkg / "sub" / "__init__.py").write_text("from ..a import f\n")
+    (pkg / "sub" / "b.py").write_text("import pkg.c\n\ndef g():\n    return 1\n")
+    (pkg / "a.py").write_text("from .sub.b import g\n\ndef f():\n    return g()\n")
+    (pkg / "c.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .d import h\n")
+    (pkg / "d.py").write_text("def h():\n    import pkg.c\n    return pkg.c\n")
+    (pkg / "e.py").write_text("import pkg.sub.b\nfrom . import a\n")
     graph = import_graph(tmp_path, "pkg")
-    assert graph == {"pkg": set(), "pkg.a": {"pkg.sub.b"}, "pkg.c": {"pkg.d"}, "pkg.d": {"pkg.c"},
-                     "pkg.sub": {"pkg.sub.b"}, "pkg.sub.b": {"pkg.a"}}
-    assert cycles(graph) == [["pkg.a", "pkg.sub.b", "pkg.a"], ["pkg.c", "pkg.d", "pkg.c"]]
-    (pkg / "sub" / "b.py").write_text("def g():\n    return 1\n")
-    (pkg / "d.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import pkg.c\n")
+    assert graph == {"pkg": set(), "pkg.a": {"pkg.sub", "pkg.sub.b"}, "pkg.c": {"pkg.d"}, "pkg.d": {"pkg.c"},
+                     "pkg.e": {"pkg.a", "pkg.sub", "pkg.sub.b"}, "pkg.sub": {"pkg.a"}, "pkg.sub.b": {"pkg.c"}}
+    assert cycles(graph) == [["pkg.a", "pkg.sub", "pkg.a"], ["pkg.c", "pkg.d", "pkg.c"]]
+    (pkg / "sub" / "__init__.py").write_text("")
+    (pkg / "d.py").write_text("def h():\n    return 1\n")
     assert cycles(import_graph(tmp_path, "pkg")) == []
+
+
+def test_two_circles_in_one_component_are_both_named() -> None:
+    # x ↔ y and x → z → w → x share the module x: one component, two circles.
+    graph = {"x": {"y", "z"}, "y": {"x"}, "z": {"w"}, "w": {"x"}}
+    assert cycles(graph) == [["x", "y", "x"], ["w", "x", "z", "w"]]
 
 
 if __name__ == "__main__":

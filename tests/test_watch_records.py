@@ -12,11 +12,10 @@ from pathlib import Path
 from generator.build import build, read_library
 from generator.config import load_config
 from generator.errors import Problems
-from generator.render.exports import paper_records
 from generator.render.search_records import RECORDS, records_file, search_records, updated_records_file
 from generator.sources.pages import read_pages
 from generator.watch import Watcher, affected_papers
-from tests.conftest import copy_project
+from tests.conftest import copy_project, render_context
 
 CASPER = "content/notes/casper2025defending.md"
 CASPER_PAGE = "papers/defending-against-unforeseen-failure-modes-with-latent/"
@@ -26,7 +25,7 @@ NOTE = "---\nstatus: {status}\nrating: {rating}\nadded: 2025-08-09\n---\n{body}\
 def full_records(root: Path) -> str:
     config = load_config(root / "mkdocs.yml")
     library = read_library(config)
-    return records_file(search_records(library, read_pages(config.pages_dir, root, Problems()), paper_records(library)))
+    return records_file(search_records(render_context(library, config), read_pages(config.pages_dir, root, Problems())))
 
 
 def save(path: Path, text: str) -> None:
@@ -74,24 +73,25 @@ def test_records_of_papers_whose_note_did_not_change_are_kept_and_a_foreign_file
     config = load_config(tmp_path / "mkdocs.yml")
     before = read_library(config)
     pages = read_pages(config.pages_dir, tmp_path, Problems())
-    old = records_file(search_records(before, pages, paper_records(before)))
+    old = records_file(search_records(render_context(before, config), pages))
     (tmp_path / CASPER).write_text(NOTE.format(status="reading", rating=1, body="Changed."), encoding="utf-8")
     after = read_library(config)
     assert after.notes is not None and before.notes is not None
     changed = affected_papers(before.notes, after.notes)
     assert CASPER_PAGE in {p.page for p in after.papers if p.id in changed}
-    whole = records_file(search_records(after, pages, paper_records(after)))
-    assert updated_records_file(old, after, pages, changed) == whole
+    ctx = render_context(after, config)
+    whole = records_file(search_records(ctx, pages))
+    assert updated_records_file(old, ctx, pages, changed) == whole
 
     # Only the changed papers' lines are made again: a kept line is taken as it is.
     lines = old.splitlines(keepends=True)
     index = next(i for i, p in enumerate(after.papers) if p.id not in changed)
     marked = lines[index].replace('"content": "', '"content": "KEPT ', 1)
     assert marked != lines[index]
-    updated = updated_records_file("".join([*lines[:index], marked, *lines[index + 1:]]), after, pages, changed)
+    updated = updated_records_file("".join([*lines[:index], marked, *lines[index + 1:]]), ctx, pages, changed)
     assert updated.splitlines(keepends=True)[index] == marked
 
     # A file that is not this list's (another order of papers, an empty one) is made whole.
     shuffled = "".join(lines[1:2] + lines[:1] + lines[2:])
-    assert updated_records_file(shuffled, after, pages, changed) == whole
-    assert updated_records_file("", after, pages, changed) == whole
+    assert updated_records_file(shuffled, ctx, pages, changed) == whole
+    assert updated_records_file("", ctx, pages, changed) == whole

@@ -17,28 +17,29 @@ from .keys import apply_year_overrides
 from .merge import merge
 from .registry import Pin, Registry
 from .related import Settings, related_papers, tag_model, text_model
-from .related.wordids import Numbered
 from .text import slugify
-from .topics import TagChanges, Taxonomy, load_taxonomy, paper_tag_lists, resolve_note_tags
+from .topics import TagChanges, Taxonomy, paper_tag_lists, resolve_note_tags
+from .wordids import Numbered
 
 
 def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
            pins: Mapping[str, str | Pin] | None = None,
            year_overrides: Mapping[str, int] | None = None,
            names: Mapping[str, str] | None = None,
-           tag_changes: TagChanges | None = None, *, config: Config | None = None,
-           taxonomy: Taxonomy | None = None,
+           tag_changes: TagChanges | None = None, *, taxonomy: Taxonomy, taxonomy_problems: Problems,
+           config: Config | None = None,
            tag_sources: Mapping[str, tuple[str, int, int]] | None = None) -> Library:
     """The read digests as one library: duplicates merged, every paper with its citation key and
     page slug, topic tags and related papers. Notes feed `pins`, `year_overrides` and
-    `tag_changes` (paper id -> (tags to add, to remove)); `names` is content/names.yml."""
+    `tag_changes` (paper id -> (tags to add, to remove)); `names` is content/names.yml and
+    `taxonomy` topics.yml, as the read stage read them (`taxonomy_problems`: its messages about
+    topics.yml, which go into `problems` after the keys' and before the notes' tags')."""
     merged = merge(raws, keep_replacements=bool(config.extra.get("keep_replacements")) if config else False)
     # A paper that gained an identifier from a new source keeps the key and page it was given.
     papers, alias = registry.known_ids(merged.papers, merged.alias)
-    # The taxonomy's messages come after the keys' (the order the curator has always seen).
+    # The notes' tags' messages come after the keys' and the taxonomy's (the order the curator
+    # has always seen).
     later = Problems()
-    if taxonomy is None:
-        taxonomy = load_taxonomy(config.topics_path, later, _shown(config)) if config else Taxonomy()
     own: dict[str, str] = {}  # the curator's own tags (not topics), lower case -> spelling
     if tag_changes and tag_sources:
         tag_changes = _resolve_note_tags(tag_changes, tag_sources, taxonomy, later, own)
@@ -49,6 +50,7 @@ def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
     # A .bib entry's key is pinned as a note's citekey is; a note's own citekey wins over it.
     pins = {**imported_pins(papers, registry, problems), **(pins or {})}
     assigned = registry.assign(papers, pins, problems)
+    problems.extend(taxonomy_problems)
     problems.extend(later)
     # Tags and related papers are found from titles, abstracts and subjects (not keys or slugs):
     # each paper is made once with all four, not copied once for the keys and once more.
@@ -97,13 +99,6 @@ def _resolve_note_tags(changes: TagChanges, sources: Mapping[str, tuple[str, int
         out[pid] = (resolve_note_tags(add, taxonomy, path, add_line, problems, own=own),
                     resolve_note_tags(remove, taxonomy, path, remove_line, problems))
     return out
-
-
-def _shown(config: Config) -> str:
-    try:
-        return config.topics_path.relative_to(config.root).as_posix()
-    except ValueError:
-        return str(config.topics_path)
 
 
 def _digests(raws: list[RawDigest], alias: dict[str, str]) -> list[Digest]:

@@ -4,13 +4,7 @@ front matter, parsed (never rendered: render/notebody.py and render/notes.py mak
 load.py reads and validates the files, model.py holds what a note says as frozen values,
 markdown.py parses note bodies and their `[[wiki-links]]` into tokens, and apply.py matches each
 note to its paper, hands its overrides to enrich and indexes the links between papers.
+
+The package imports none of its modules: `generator.model` names `NoteIndex` (model.py here), and
+importing it must not run the notes stage, which reads the model (tests/test_import_graph.py).
 """
-
-from __future__ import annotations
-
-from .apply import NoteOverrides, apply_notes, note_overrides, reindex
-from .load import NoteCache, load_notes, parse_note
-from .model import STATUS_LABELS, STATUSES, Link, Note, NoteIndex
-
-__all__ = ["STATUSES", "STATUS_LABELS", "Link", "Note", "NoteCache", "NoteIndex", "NoteOverrides", "apply_notes",
-           "load_notes", "note_overrides", "parse_note", "reindex"]

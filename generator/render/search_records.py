@@ -1,6 +1,6 @@
 """What search indexes, made by the build: one record per paper (title, authors, abstract, citation
 key, arXiv id, DOI and the All papers filter's facets), per note, per page of content/pages/ and
-per tag description, from the finished model (`search_records`).
+per tag description, from the render stage's context (`search_records`).
 
 The build writes them into the docs folder as RECORDS, one JSON object a line (a dot file: MkDocs
 leaves it out of the site); the MkDocs plugin hands that file to Pagefind (site/search.py), so
@@ -14,10 +14,13 @@ import re
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import PurePosixPath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..enrich.text import to_ascii
 from ..model import Library, short_authors
+
+if TYPE_CHECKING:
+    from .context import RenderContext
 
 # The records' file in the docs folder.
 RECORDS = ".search-records.json"
@@ -137,11 +140,10 @@ def records(papers: Iterable[dict[str, Any]], reading: dict[str, tuple[str, int]
     return [record(p, reading.get(str(p["page"]))) for p in papers if p.get("page")]
 
 
-def search_records(library: Library, pages: Mapping[str, str], papers: Iterable[dict[str, Any]]) -> list[Record]:
-    """Every record of the index: the papers (`papers`: their records of `papers.json`,
-    `exports.paper_records(library)`; a build makes them once for both), then the curator's own
-    words (`words_records`)."""
-    return records(papers, _reading(library)) + words_records(library, pages)
+def search_records(ctx: RenderContext, pages: Mapping[str, str]) -> list[Record]:
+    """Every record of the index: the papers (from their records of `papers.json`,
+    `ctx.paper_records`, made once for both), then the curator's own words (`words_records`)."""
+    return records(ctx.paper_records, _reading(ctx.library)) + words_records(ctx, pages)
 
 
 def _reading(library: Library) -> dict[str, tuple[str, int]]:
@@ -151,14 +153,14 @@ def _reading(library: Library) -> dict[str, tuple[str, int]]:
             if p.id in notes}
 
 
-def words_records(library: Library, pages: Mapping[str, str]) -> list[Record]:
+def words_records(ctx: RenderContext, pages: Mapping[str, str]) -> list[Record]:
     """The records of the curator's own words: each note (a record on its paper's page, so a word
     found only in a note finds that paper), each page of content/pages/ (`pages`, as
     `sources.pages.read_pages` read them) and the description of each tag that has a page."""
     from ..enrich.display import title_text
     from ..notes.load import split_front_matter
-    from .tagnames import tag_slugs
 
+    library = ctx.library
     notes = library.notes.by_paper if library.notes is not None else {}
     out = []
     for paper, note in sorted(((p, notes[p.id]) for p in library.papers if p.id in notes), key=lambda pn: pn[1].path):
@@ -174,8 +176,8 @@ def words_records(library: Library, pages: Mapping[str, str]) -> list[Record]:
             heading = re.search(r"(?m)^#\s+(.+?)\s*#*\s*$", raw)
             out.append(Record(url=url, title=heading.group(1) if heading else PurePosixPath(rel).stem,
                               content=" ".join(raw.split()), part="Page"))
-    # Tags with a page (a paper has them): slugs as render.tagnames gives them, from the same names.
-    slugs = tag_slugs([t for p in library.papers for t in p.tags])
+    # Tags with a page (a paper has them), at the page the context names.
+    slugs = ctx.tag_slugs
     for name, description in library.topics:
         if name in slugs and description.strip():
             out.append(Record(url=f"tags/{slugs[name]}/", title=name, content=" ".join(description.split()),
@@ -183,25 +185,25 @@ def words_records(library: Library, pages: Mapping[str, str]) -> list[Record]:
     return out
 
 
-def updated_records_file(old: str, library: Library, pages: Mapping[str, str], changed: Collection[str]) -> str:
-    """`records_file(search_records(library, pages, paper_records(library)))` after a note edit,
-    made from `old`, the file written for the same papers before it: the records of the papers in
-    `changed` (ids: those whose note changed) and of the curator's words are made again, every
-    other paper's line is kept (making all 10,000 again takes 0.5 to 2 seconds, which the open
-    tab would wait for).
+def updated_records_file(old: str, ctx: RenderContext, pages: Mapping[str, str], changed: Collection[str]) -> str:
+    """`records_file(search_records(ctx, pages))` after a note edit (`ctx`: the render context of
+    the library with the edit), made from `old`, the file written for the same papers before it:
+    the records of the papers in `changed` (ids: those whose note changed) and of the curator's
+    words are made again, every other paper's line is kept (making all 10,000 again takes 0.5 to
+    2 seconds, which the open tab would wait for).
     A file that does not start with a line for each paper, in order, is made whole."""
-    from .exports import paper_record, paper_records
+    from .exports import paper_record
 
-    paged = [p for p in library.papers if p.page]
+    paged = [p for p in ctx.library.papers if p.page]
     lines = old.splitlines(keepends=True)[: len(paged)]
     if len(lines) < len(paged) or any(not line.startswith(_url_start(p.page))
                                       for p, line in zip(paged, lines, strict=True)):
-        return records_file(search_records(library, pages, paper_records(library)))
-    by_id, reading = library.by_id(), _reading(library)
+        return records_file(search_records(ctx, pages))
+    by_id, reading = ctx.library.by_id(), _reading(ctx.library)
     for i, paper in enumerate(paged):
         if paper.id in changed:
             lines[i] = records_file([record(paper_record(paper, by_id), reading.get(str(paper.page)))])
-    return "".join(lines) + records_file(words_records(library, pages))
+    return "".join(lines) + records_file(words_records(ctx, pages))
 
 
 # A URL that JSON writes as it is, between quotes (a paper's page: `papers/<slug>/`).

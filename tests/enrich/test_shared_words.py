@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 from generator.enrich.related import paper_text, text_model
 from generator.enrich.related.terms import WORD_CHARS
-from generator.enrich.related.wordids import Numbered, can_share_words, shared_word_ids, word_ids
 from generator.enrich.topics import match as topic_match
 from generator.enrich.topics import paper_tag_lists
 from generator.enrich.topics.taxonomy import Taxonomy, Topic
+from generator.enrich.wordids import Numbered, can_share_words, shared_word_ids, word_ids
 from generator.model import Paper, SourceRef
 
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")

@@ -161,11 +161,11 @@ def test_enrich_applies_tag_changes(tmp_path: Path) -> None:
     raws = read_all(ROOT / "seeds", ROOT, problems)
     taxonomy = load_taxonomy(ROOT / "content" / "topics.yml", problems)
     registry = Registry.load(tmp_path / "citekeys.yml", problems)
-    plain = enrich(raws, registry, problems, taxonomy=taxonomy)
+    plain = enrich(raws, registry, problems, taxonomy=taxonomy, taxonomy_problems=Problems())
     kl = next(p for p in plain.papers if p.title.startswith("KL for a KL"))
     changes = {kl.id: (("Bayesian optimization",), ("Reasoning",))}
     changed = enrich(raws, Registry.load(tmp_path / "citekeys.yml", problems), problems,
-                     taxonomy=taxonomy, tag_changes=changes)
+                     taxonomy=taxonomy, taxonomy_problems=Problems(), tag_changes=changes)
     tags = next(p for p in changed.papers if p.id == kl.id).tags
     assert tags[0] == "Bayesian optimization"
     assert "Reasoning" in kl.tags and "Reasoning" not in tags

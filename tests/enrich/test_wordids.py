@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.enrich.related import wordids
 from generator.enrich.related.terms import WORD_CHARS, words
-from generator.enrich.related.wordids import plain_word_ids, word_ids
-from generator.enrich.topics.match import _ASCII_WORD, tokens
+from generator.enrich.topics.match import ASCII_WORD_CHARS, tokens
+from generator.enrich.wordids import plain_word_ids, word_ids
 
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")
 _WORD = re.compile(r"[^\W_]+")
@@ -35,7 +35,7 @@ def _terms(texts: list[str]) -> tuple[np.ndarray, np.ndarray, list[str]]:
 
 
 def _topics(texts: list[str]) -> tuple[np.ndarray, np.ndarray, list[str]]:
-    return word_ids(texts, _ASCII_WORD, _WORD.findall)
+    return word_ids(texts, ASCII_WORD_CHARS, _WORD.findall)
 
 
 def _ascii_words_of(text: str) -> list[str]:
@@ -82,21 +82,31 @@ def test_ascii_texts_alone(texts: list[str]) -> None:
     _same(_topics(plain), plain_word_ids([tokens(t) for t in plain]))
 
 
-def test_count_matrix_is_scipys_with_duplicates_summed() -> None:
+@settings(max_examples=200, deadline=None)
+@given(_TEXTS, st.integers(min_value=1, max_value=5))
+def test_term_counts_are_scipys_canonical_matrix(texts: list[str], block: int) -> None:
+    """count_terms' matrix is the one scipy makes of the plain counts (`csr_matrix((ones, (rows,
+    cols)))` with duplicates summed): the same arrays, canonical (sorted, no duplicate), float32,
+    for texts with no term and no text too."""
+    from itertools import pairwise
+
     import scipy.sparse as sp
 
-    from generator.enrich.related.terms import _count_matrix
+    from generator.enrich.related.terms import STOP_SET, count_terms
 
-    rng = np.random.default_rng(3)
-    rows = np.sort(rng.integers(0, 40, 3000))
-    cols = rng.integers(0, 25, 3000)
-    want = sp.csr_matrix((np.ones(3000, dtype=np.float32), (rows, cols)), shape=(45, 30))
+    counts, names = count_terms(texts, min_df=1, max_df=1.0, block=block)
+    column = {names[c]: c for c in range(len(names))}
+    rows, cols = [], []
+    for row, text in enumerate(texts):
+        kept = [w for w in _TOKEN.findall(text.lower()) if w not in STOP_SET]
+        for term in [*kept, *(f"{a} {b}" for a, b in pairwise(kept))]:
+            rows.append(row)
+            cols.append(column[term])
+    want = sp.csr_matrix((np.ones(len(rows), dtype=np.float32), (rows, cols)), shape=(len(texts), len(names)))
     want.sum_duplicates()
-    got = _count_matrix(rows, cols, (45, 30))
-    assert got.has_canonical_format and got.dtype == want.dtype
-    for a, b in ((got.indptr, want.indptr), (got.indices, want.indices), (got.data, want.data)):
+    assert counts.shape == want.shape and counts.has_canonical_format and counts.dtype == want.dtype
+    for a, b in ((counts.indptr, want.indptr), (counts.indices, want.indices), (counts.data, want.data)):
         assert np.array_equal(a, b)
-    assert _count_matrix(rows[:0], cols[:0], (3, 4)).shape == (3, 4)
 
 
 # -- blocks: many texts are numbered and counted a block of texts at a time --------------------
@@ -107,7 +117,7 @@ def test_count_matrix_is_scipys_with_duplicates_summed() -> None:
 def test_numbering_in_blocks_is_the_numbering_of_all_texts_at_once(texts: list[str], block: int) -> None:
     low = [t.lower() for t in texts]
     _same(word_ids(low, WORD_CHARS, _TOKEN.findall, block), plain_word_ids([_ascii_words_of(t) for t in texts]))
-    _same(word_ids(texts, _ASCII_WORD, _WORD.findall, block), plain_word_ids([tokens(t) for t in texts]))
+    _same(word_ids(texts, ASCII_WORD_CHARS, _WORD.findall, block), plain_word_ids([tokens(t) for t in texts]))
 
 
 @settings(max_examples=200, deadline=None)
@@ -123,9 +133,24 @@ def test_term_counts_in_blocks_are_those_of_all_texts_at_once(texts: list[str], 
     assert [got[1][c] for c in range(len(got[1]))] == [want[1][c] for c in range(len(want[1]))]
 
 
-def test_seed_texts_are_numbered_and_counted_in_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
+class _Read(Sequence[str]):
+    """Texts that note the size of every read: one text, or a slice of them."""
+
+    def __init__(self, texts: list[str]) -> None:
+        self.texts, self.reads = texts, []
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+    def __getitem__(self, at: Any) -> Any:
+        self.reads.append(len(self.texts[at]) if isinstance(at, slice) else 1)
+        return self.texts[at]
+
+
+def test_seed_texts_are_numbered_and_counted_in_blocks() -> None:
     """The seed papers' texts in blocks of 7: the same word ids and term counts as in one block,
-    and each block is numbered on its own (what keeps the arrays of 10,000 papers small)."""
+    and the texts are read a block at a time, never all at once (what keeps the word arrays of
+    10,000 papers small: a block's words are Python strings only while it is numbered)."""
     from generator.enrich.related import terms
     from generator.errors import Problems
     from generator.sources import read_all
@@ -134,11 +159,10 @@ def test_seed_texts_are_numbered_and_counted_in_blocks(monkeypatch: pytest.Monke
     papers = [p for raw in read_all(ROOT / "seeds", ROOT, Problems()) for p in raw.papers]
     texts = [f"{p.title}. {p.abstract}" for p in papers]
     assert len(texts) > 40
-    sizes: list[int] = []
-    numbered = wordids._block_ids
-    monkeypatch.setattr(wordids, "_block_ids", lambda t, c, f: sizes.append(len(t)) or numbered(t, c, f))
-    _same(word_ids(texts, _ASCII_WORD, _WORD.findall, 7), word_ids(texts, _ASCII_WORD, _WORD.findall, 10_000))
-    assert sizes[:-1] == [7] * (len(sizes) - 2) + [len(texts) - 7 * (len(sizes) - 2)] and sizes[-1] == len(texts)
+    read = _Read(texts)
+    _same(word_ids(read, ASCII_WORD_CHARS, _WORD.findall, 7), word_ids(texts, ASCII_WORD_CHARS, _WORD.findall, 10_000))
+    whole, rest = divmod(len(texts), 7)
+    assert read.reads == [7] * whole + ([rest] if rest else [])
     got, want = terms.count_terms(texts, 2, 0.5, block=7), terms.count_terms(texts, 2, 0.5, block=10_000)
     assert got[0].nnz > 1000 and (got[0] != want[0]).nnz == 0
     assert [got[1][c] for c in range(len(got[1]))] == [want[1][c] for c in range(len(want[1]))]

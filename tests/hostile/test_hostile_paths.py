@@ -17,6 +17,7 @@ from generator.enrich import Registry, enrich
 from generator.enrich.bibtex import entry_text, with_entries
 from generator.enrich.keys import with_suffix
 from generator.enrich.text import slugify
+from generator.enrich.topics import Taxonomy
 from generator.errors import GeneratorError, Problems
 from generator.model import Library, Paper, SourceRef
 from generator.sources.records import RawDigest
@@ -57,7 +58,7 @@ def paper(n: int, title: str, *, author: str = "Ann Alpha", orid: str | None = N
 def library(titles: list[str]) -> list[Paper]:
     raw = RawDigest("seeds/x.txt", "tmlr", "x", dt.date(2025, 8, 8), "digest header",
                     [paper(n, t) for n, t in enumerate(titles, start=1)])
-    return enrich([raw], Registry(), Problems()).papers
+    return enrich([raw], Registry(), Problems(), taxonomy=Taxonomy(), taxonomy_problems=Problems()).papers
 
 
 def test_colliding_slugs_and_keys_all_get_their_own_pages() -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import datetime as dt
 
 from generator.errors import Problems
-from generator.notes import Note, parse_note
+from generator.notes.load import parse_note
+from generator.notes.model import Note
 
 
 def parse(text: str) -> tuple[Note, list[str]]:

@@ -11,7 +11,7 @@ import pytest
 from generator.cli import main
 from generator.config import Config
 from generator.errors import GeneratorError, Problems
-from generator.notes import parse_note
+from generator.notes.load import parse_note
 from generator.scaffold.note import create_stub
 
 STUB = """---

@@ -184,6 +184,22 @@ def test_the_build_records_the_descriptions_of_the_tags_with_pages(seed_build) -
     assert set(tags) <= used and "Language models" in tags
 
 
+def test_tag_records_link_to_the_tag_pages_the_render_context_names(seed_build, project) -> None:  # type: ignore[no-untyped-def]
+    # The records are made from the render context: its tag slugs (made once a build) are the
+    # pages the tags' records link to, the pages render writes.
+    from dataclasses import replace
+
+    from tests.conftest import render_context
+
+    ctx = render_context(seed_build.library, project())
+    tags = [r for r in search_records_.search_records(ctx, {}) if r.part == "Tag"]
+    assert len(tags) > 3 and all(f"{r.url}index.md" in seed_build.files for r in tags)
+    assert {r.title: r.url for r in tags}["Risk-sensitive decision making"] == "tags/risk-sensitive-decision-making/"
+    moved = replace(ctx, tag_slugs={name: f"elsewhere-{slug}" for name, slug in ctx.tag_slugs.items()})
+    assert [r.url for r in search_records_.search_records(moved, {}) if r.part == "Tag"] == [
+        "tags/elsewhere-" + r.url.removeprefix("tags/") for r in tags]
+
+
 def test_the_build_records_each_note_on_its_papers_page_and_its_reading_status(seed_build) -> None:  # type: ignore[no-untyped-def]
     recs = build_records(seed_build)
     notes = {r["url"]: r for r in recs if r["meta"].get("part") == "Note"}

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.enrich import Registry, enrich
+from generator.enrich.topics import Taxonomy
 from generator.errors import Problems
 from generator.model import Paper
 from generator.sources import listing, tmlr
@@ -129,7 +130,7 @@ def test_whole_pipeline_to_pages_never_raises(texts: list[str]) -> None:
         raw = reader.read(f"seeds/{n}.txt", text, problems)
         raw.date = raw.date or dt.date(2025, 1, 1)
         raws.append(raw)
-    library = with_entries(enrich(raws, Registry(), problems))
+    library = with_entries(enrich(raws, Registry(), problems, taxonomy=Taxonomy(), taxonomy_problems=Problems()))
     config = Config(root=SEEDS, build_dir=SEEDS, seeds_dir=SEEDS, content_dir=SEEDS,
                     registry_path=SEEDS / "citekeys.yml")
     files = render_site(render_context(library, config))

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from ...model import Paper, Related
 from ..text import plain_title
 from ..topics.taxonomy import stem
+from ..wordids import BLOCK, MadeWhenRead, Numbered, can_share_words, shared_word_ids
 from .scores import (
     Scoring,
     best_candidates,
@@ -28,9 +29,7 @@ from .scores import (
     float32_at_least,
     top_k,
 )
-from .terms import _TOKEN as TOKEN
-from .terms import STOP_SET, WORD_CHARS, TermNames, count_terms, normalize_rows, tfidf
-from .wordids import BLOCK, MadeWhenRead, Numbered, can_share_words, shared_word_ids
+from .terms import STOP_SET, TOKEN, WORD_CHARS, TermNames, count_terms, normalize_rows, tfidf
 
 if TYPE_CHECKING:
     import numpy as np

@@ -15,7 +15,7 @@ rows, as candidates, the scores it computed for them:
   not scored, from their own chunk's columns alone);
 - each row's best k are the best of its candidates (`best_candidates`), in `top_k`'s order.
 
-`tests/test_related_*` compare this with scoring every row against every column.
+`tests/enrich/test_related_terms.py` compares this with scoring every row against every column.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .wordids import BLOCK, MadeWhenRead, word_ids
+from ..wordids import BLOCK, MadeWhenRead, word_ids
 
 if TYPE_CHECKING:
     import numpy as np
@@ -52,7 +52,7 @@ ABSTRACT_WORDS = frozenset("""
     compared furthermore moreover finally specifically introduce present experiments
 """.split())
 STOP_SET = frozenset(ENGLISH_STOP_WORDS | ABSTRACT_WORDS)
-_TOKEN = re.compile(r"(?u)\b\w\w+\b")  # scikit-learn's default token pattern
+TOKEN = re.compile(r"(?u)\b\w\w+\b")  # scikit-learn's default token pattern
 # In ASCII text that pattern finds the runs of [A-Za-z0-9_] two or more long: blank out every
 # other character (str.translate has a fast path for ASCII) and split, three times faster.
 WORD_CHARS = "".join(chr(c) for c in range(128) if chr(c).isalnum() or chr(c) == "_")
@@ -65,7 +65,7 @@ def words(text: str) -> list[str]:
     low = text.lower()
     if low.isascii():
         return low.translate(_BLANK).split()
-    return _TOKEN.findall(low)
+    return TOKEN.findall(low)
 
 
 class TermNames:
@@ -97,7 +97,7 @@ def count_terms(texts: Sequence[str], min_df: int, max_df: float, block: int = B
     # Lower-cased a block at a time, as word_ids reads them, not all at once.
     # `words`: these, already numbered (`wordids.shared_word_ids`).
     numbered, lengths, seen = (words if words is not None
-                               else word_ids(MadeWhenRead(texts, str.lower), WORD_CHARS, _TOKEN.findall, block))
+                               else word_ids(MadeWhenRead(texts, str.lower), WORD_CHARS, TOKEN.findall, block))
     kept = np.fromiter((len(w) > 1 and w not in STOP_SET for w in seen), dtype=bool, count=len(seen))
     vocab_words = [w for w, k in zip(seen, kept, strict=True) if k]
     # Ids in order of first use among the kept words, as when stop words are dropped up front.

@@ -23,7 +23,7 @@ import yaml
 from ...errors import Problems
 from ...model import Paper
 from ...sources.subjects import CLASS_NAMES, class_name
-from ..related.wordids import Numbered
+from ..wordids import Numbered
 from .evidence import parse_learning
 from .taxonomy import Taxonomy, Topic, phrase_keys
 
@@ -170,15 +170,6 @@ def paper_tag_lists(papers: list[Paper], taxonomy: Taxonomy, tag_changes: TagCha
             tags = apply_changes(tags, add, remove)
         out.append(tags)
     return out
-
-
-def main_topic(paper: Paper, taxonomy: Taxonomy) -> str | None:
-    """The first of the paper's tags that is a taxonomy topic (subjects only as a fallback)."""
-    known = set(taxonomy.names)
-    for tag in paper.tags:
-        if tag in known:
-            return tag
-    return paper.tags[0] if paper.tags else None
 
 
 # How alike (difflib's ratio, lower case) a new tag of the curator's and an existing tag must be

@@ -24,23 +24,10 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from ...errors import Problems
+from .taxonomy import LEARNING_CATEGORIES, LEARNING_PHRASES, Taxonomy
 
 if TYPE_CHECKING:
     import numpy as np
-
-    from .taxonomy import Taxonomy
-
-# A paper is about learning when one of these is among its arXiv categories...
-LEARNING_CATEGORIES = ("cs.LG", "stat.ML", "cs.AI", "cs.CL", "cs.CV", "cs.NE", "cs.IR", "cs.RO", "cs.MA")
-# ...or when two or more of these phrases (distinct stems) are in its title and abstract.
-LEARNING_PHRASES = (
-    "machine learning", "deep learning", "neural network", "deep network", "learn", "train",
-    "pretrained", "fine tuning", "supervised", "unsupervised", "reinforcement learning",
-    "imitation learning", "active learning", "federated learning", "adversarial training",
-    "language model", "LLM", "reasoning model", "transformer", "dataset", "classifier",
-    "generative model", "foundation model", "artificial intelligence", "AI",
-)
-
 
 @dataclass(frozen=True)
 class Evidence:
@@ -95,7 +82,7 @@ def from_hits(taxonomy: Taxonomy, found: np.ndarray, categories: Sequence[Sequen
 def parse_learning(node: yaml.Node | None, where: str,
                    problems: Problems) -> tuple[frozenset[str], tuple[str, ...]]:
     """The `learning:` section of topics.yml (the categories and phrases that make a paper about
-    learning); what it leaves out keeps the defaults above."""
+    learning); what it leaves out keeps the defaults (taxonomy.py)."""
     categories, phrases = frozenset(LEARNING_CATEGORIES), LEARNING_PHRASES
     if node is None:
         return categories, phrases

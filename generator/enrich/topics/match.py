@@ -12,7 +12,7 @@ operation over it:
 - a pattern counts its matches (`findall`); a text without the pattern's longest literal cannot
   hold a match, so only the few texts that have it are searched.
 
-The result is the same counts, text for text (tests/test_topics_match.py compares the two).
+The result is the same counts, text for text (tests/enrich/test_topics_match.py compares the two).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
-from ..related.wordids import BLOCK, Numbered, word_ids
+from ..wordids import BLOCK, Numbered, word_ids
 from .evidence import from_hits
 from .taxonomy import _BLANK, _WORD, TITLE_WEIGHT, Key, Taxonomy
 
@@ -30,7 +30,8 @@ if TYPE_CHECKING:
     import numpy as np
 
 
-_ASCII_WORD = "".join(chr(c) for c in range(128) if chr(c).isalnum())
+# The characters of a word of ASCII text, as `Taxonomy.hits` splits it (`word_ids` takes them).
+ASCII_WORD_CHARS = "".join(chr(c) for c in range(128) if chr(c).isalnum())
 
 
 def tokens(text: str) -> list[str]:
@@ -62,7 +63,7 @@ def _count_block(taxonomy: Taxonomy, texts: Sequence[str], counts: np.ndarray,
     import numpy as np
 
     width = counts.shape[1]
-    flat, lengths, vocab = words or word_ids(texts, _ASCII_WORD, _WORD.findall)
+    flat, lengths, vocab = words or word_ids(texts, ASCII_WORD_CHARS, _WORD.findall)
     taxonomy.learn(vocab)
     doc = np.repeat(np.arange(len(texts)), lengths)
     cells = [_single_cells(taxonomy, vocab, flat, doc, width)]
@@ -222,7 +223,7 @@ def match_many(taxonomy: Taxonomy, titles: Sequence[str], abstracts: Sequence[st
         stop = min(n, start + step)
         size = stop - start
         texts = [*titles[start:stop], *abstracts[start:stop]]
-        words = word_ids(texts, _ASCII_WORD, _WORD.findall)
+        words = word_ids(texts, ASCII_WORD_CHARS, _WORD.findall)
         if numbered is not None:
             numbered.append(words)
         matches: dict[re.Pattern[str], dict[int, int]] = {}

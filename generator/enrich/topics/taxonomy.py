@@ -1,6 +1,7 @@
 """A taxonomy's topics and how one text matches them: the definition (`Taxonomy.hits`,
 `Taxonomy.match`) that match.py computes for all papers at once, and the evidence table that
-evidence.py's rule reads (each phrase of each topic a topic of its own).
+evidence.py's rule reads (each phrase of each topic a topic of its own), with the rule's default
+learning categories and phrases (a taxonomy's own, unless topics.yml gives others).
 
 Reading topics.yml into a `Taxonomy` and tagging papers with it is the package's (__init__.py).
 """
@@ -15,8 +16,6 @@ from itertools import compress
 
 import snowballstemmer
 
-from .evidence import LEARNING_CATEGORIES, LEARNING_PHRASES
-
 _WORD = re.compile(r"[^\W_]+")
 # In ASCII text `_WORD` finds the runs of letters and digits: blank out the rest and split (str.translate
 # has a fast path for ASCII), three times faster over ten thousand abstracts.
@@ -26,6 +25,17 @@ _STEMMER = snowballstemmer.stemmer("english")
 TITLE_WEIGHT = 2
 
 Key = tuple[str, str]
+
+# A paper is about learning when one of these is among its arXiv categories...
+LEARNING_CATEGORIES = ("cs.LG", "stat.ML", "cs.AI", "cs.CL", "cs.CV", "cs.NE", "cs.IR", "cs.RO", "cs.MA")
+# ...or when two or more of these phrases (distinct stems) are in its title and abstract.
+LEARNING_PHRASES = (
+    "machine learning", "deep learning", "neural network", "deep network", "learn", "train",
+    "pretrained", "fine tuning", "supervised", "unsupervised", "reinforcement learning",
+    "imitation learning", "active learning", "federated learning", "adversarial training",
+    "language model", "LLM", "reasoning model", "transformer", "dataset", "classifier",
+    "generative model", "foundation model", "artificial intelligence", "AI",
+)
 
 
 @dataclass(frozen=True)
@@ -71,9 +81,6 @@ class Taxonomy:
     @property
     def names(self) -> list[str]:
         return [t.name for t in self.topics]
-
-    def by_name(self) -> dict[str, Topic]:
-        return {t.name: t for t in self.topics}
 
     def _learn(self, token: str) -> None:
         keys = text_keys(token)
