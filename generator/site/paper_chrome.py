@@ -104,7 +104,7 @@ class PaperChrome:
         """A rendered page with its article in place, its head's scripts shared and no indentation
         outside its article; any page but a paper page, or a build with shared chrome off, gets
         only its article back."""
-        article = self._held.pop(page.file.src_uri, None)
+        article = self._held.pop(page.file.src_uri, None) if self._held else None
         if article is not None:
             page.content = article
             output = output.replace(ARTICLE_HOLE, article)
