@@ -59,6 +59,8 @@ VARIANTS: list[Variant] = [
     Variant("no-shared-chrome", {"READINGLIST_SHARED_CHROME": "off"}, same_bytes=False),
     Variant("markdown-pass", {"READINGLIST_SKIP_MARKDOWN": "off"}),  # the plugin's on_page_content
     Variant("no-fragments", {"READINGLIST_FRAGMENTS": "off"}),  # paper pages' chrome rendered once (site/fragments.py)
+    # A paper page's article kept out of the theme until the page is rendered (site/paper_chrome.py, step 3).
+    Variant("no-late-article", {"READINGLIST_LATE_ARTICLE": "off"}),
     Variant("serial-references", {"READINGLIST_WORKERS": "1"}),  # citeproc in worker processes (runtime/parallel.py)
     Variant("no-text-cache", {"READINGLIST_TEXT_CACHE": "off"}),  # memoized escape.text, to_mathml, wikilinks
     Variant("gc-running", {"READINGLIST_GC_PAUSE": "off"}),  # the collector paused in a build (runtime/collector.py)

@@ -15,7 +15,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin
+from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.toc import get_toc
 
 from ..build import build
@@ -128,8 +128,17 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
         page.toc = get_toc(html.toc_tokens(body))  # type: ignore[arg-type]
         return body.strip()
 
+    @event_priority(100)  # before Material's search plugin, which reads `page.content` here
+    def on_page_context(self, context: Any, page: Any, config: Any, **_: Any) -> Any:
+        if config.extra.get("readinglist_search"):
+            # Pagefind answers search: a paper page's article waits outside the theme (site/paper_chrome.py).
+            self._chrome.hold_article(page)
+        return context
+
+    @event_priority(100)  # first: every other plugin sees the finished page
     def on_post_page(self, output: str, page: Any, **_: Any) -> str:
-        # A paper page's head and white space (site/paper_chrome.py); other pages pass unchanged.
+        # A paper page's article back in place, its head and white space (site/paper_chrome.py);
+        # other pages pass unchanged.
         return self._chrome.finish_page(output, page)
 
     def on_post_build(self, config: Any, **_: Any) -> None:

@@ -42,7 +42,7 @@ def test_every_speed_up_switched_off_gives_the_same_docs_folder_and_site(tmp_pat
     # The switches of this session's audit and those before it are all among them.
     assert {"READINGLIST_CACHE", "READINGLIST_REFERENCE_CACHE", "READINGLIST_SKIP_MARKDOWN",
             "READINGLIST_FRAGMENTS", "READINGLIST_WORKERS", "READINGLIST_TEXT_CACHE",
-            "READINGLIST_SERVE_PRUNE", "READINGLIST_GC_PAUSE"} <= off.keys()
+            "READINGLIST_SERVE_PRUNE", "READINGLIST_GC_PAUSE", "READINGLIST_LATE_ARTICLE"} <= off.keys()
     assert "READINGLIST_SHARED_CHROME" not in off  # inline chrome: other bytes by design (test_html_pages.py)
     copy_project(tmp_path)
     # One folder for both builds, one after the other (cold each time): the same paths in both.
