@@ -19,7 +19,6 @@ from .registry import Pin, Registry
 from .related import Settings, related_papers, tag_model, text_model
 from .text import slugify
 from .topics import TagChanges, Taxonomy, paper_tag_lists, resolve_note_tags
-from .wordids import Numbered
 
 
 def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
@@ -54,10 +53,8 @@ def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
     problems.extend(later)
     # Tags and related papers are found from titles, abstracts and subjects (not keys or slugs):
     # each paper is made once with all four, not copied once for the keys and once more.
-    numbered: list[Numbered] = []  # the words topic matching numbered, which the text model reuses
-    tag_lists = paper_tag_lists(papers, taxonomy, tag_changes, numbered)
-    links = related_papers(papers, settings, text_model(papers, settings, numbered), tag_model(tag_lists, settings),
-                           tag_lists)
+    tag_lists = paper_tag_lists(papers, taxonomy, tag_changes)
+    links = related_papers(papers, settings, text_model(papers, settings), tag_model(tag_lists, settings), tag_lists)
     # The BibTeX entry too (the BibTeX stage's, `bibtex.with_entries`): it needs only the key.
     papers = [replace(p, key=(key := assigned[p.id][0]), slug=assigned[p.id][1], tags=tags, related=links[p.id],
                       bibtex=block(p, key))

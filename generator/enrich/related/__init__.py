@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from ...model import Paper, Related
 from ..text import plain_title
 from ..topics.taxonomy import stem
-from ..wordids import BLOCK, MadeWhenRead, Numbered, can_share_words, shared_word_ids
+from ..wordids import BLOCK, MadeWhenRead
 from .scores import (
     Scoring,
     best_candidates,
@@ -29,7 +29,7 @@ from .scores import (
     float32_at_least,
     top_k,
 )
-from .terms import STOP_SET, TOKEN, WORD_CHARS, TermNames, count_terms, normalize_rows, tfidf
+from .terms import STOP_SET, TermNames, count_terms, normalize_rows, tfidf
 
 if TYPE_CHECKING:
     import numpy as np
@@ -64,15 +64,13 @@ def paper_text(paper: Paper) -> str:
     return f"{title}. {title}. {paper.abstract}"
 
 
-def _text_matrix(texts: Sequence[str], block: int = BLOCK,
-                 words: tuple[np.ndarray, np.ndarray, list[str]] | None = None) -> tuple[sp.csr_matrix, TermNames]:
+def _text_matrix(texts: Sequence[str], block: int = BLOCK) -> tuple[sp.csr_matrix, TermNames]:
     import numpy as np
     import scipy.sparse as sp
 
     n = len(texts)
     # A term in one paper only cannot be shared, and one in most papers says nothing.
-    counts, names = count_terms(texts, min_df=2 if n >= 3 else 1, max_df=0.5 if n >= 10 else 1.0, block=block,
-                                words=words)
+    counts, names = count_terms(texts, min_df=2 if n >= 3 else 1, max_df=0.5 if n >= 10 else 1.0, block=block)
     if counts.shape[1] == 0:
         return sp.csr_matrix((n, 0), dtype=np.float32), names
     return tfidf(counts), names
@@ -109,21 +107,13 @@ class TextModel:
     words_t: sp.csr_matrix
 
 
-def text_model(papers: Sequence[Paper], settings: Settings | None = None,
-               numbered: Sequence[Numbered] | None = None) -> TextModel:
-    """What the score takes from titles and abstracts alone. `numbered`: the papers' words as
-    topic matching numbered them (`topics.paper_tag_lists`), if it did."""
+def text_model(papers: Sequence[Paper], settings: Settings | None = None) -> TextModel:
+    """What the score takes from titles and abstracts alone."""
     import numpy as np
     import scipy.sparse as sp
 
     # Each paper's text made when its block is read: a list of all of them was 16 MB at 10,000 papers.
-    texts = MadeWhenRead(papers, paper_text)
-    words = None
-    if numbered and sum(len(lengths) // 2 for _, lengths, _ in numbered) == len(papers):
-        # Most papers' words are their topic words lower-cased: not split and looked up again.
-        shared = [can_share_words("" if p.title_missing else p.title, p.abstract) for p in papers]
-        words = shared_word_ids(numbered, shared, lambda k: texts[k].lower(), WORD_CHARS, TOKEN.findall)
-    text, terms = _text_matrix(texts, words=words)
+    text, terms = _text_matrix(MadeWhenRead(papers, paper_text))
     w = _topic_weight(settings or Settings())
     words = sp.csr_matrix(strongest(text, MAX_TERMS) * np.float32(math.sqrt(1 - w)))
     return TextModel(text, terms, words, sp.csr_matrix(words.T))

@@ -85,8 +85,8 @@ class TermNames:
         return f"{self.words[first]} {self.words[second]}"
 
 
-def count_terms(texts: Sequence[str], min_df: int, max_df: float, block: int = BLOCK,
-                words: tuple[np.ndarray, np.ndarray, list[str]] | None = None) -> tuple[sp.csr_matrix, TermNames]:
+def count_terms(texts: Sequence[str], min_df: int, max_df: float,
+                block: int = BLOCK) -> tuple[sp.csr_matrix, TermNames]:
     """Unigram + bigram counts, as CountVectorizer(ngram_range=(1, 2)) makes them (same token
     pattern, stop words removed before pairing), with the bigrams built in numpy. `block` texts
     at a time (see BLOCK): their pairs first, then, with every bigram numbered, their counts."""
@@ -95,9 +95,7 @@ def count_terms(texts: Sequence[str], min_df: int, max_df: float, block: int = B
     n = len(texts)
     # (One-letter words of ASCII text are among these: `kept` drops them with the stop words.)
     # Lower-cased a block at a time, as word_ids reads them, not all at once.
-    # `words`: these, already numbered (`wordids.shared_word_ids`).
-    numbered, lengths, seen = (words if words is not None
-                               else word_ids(MadeWhenRead(texts, str.lower), WORD_CHARS, TOKEN.findall, block))
+    numbered, lengths, seen = word_ids(MadeWhenRead(texts, str.lower), WORD_CHARS, TOKEN.findall, block)
     kept = np.fromiter((len(w) > 1 and w not in STOP_SET for w in seen), dtype=bool, count=len(seen))
     vocab_words = [w for w, k in zip(seen, kept, strict=True) if k]
     # Ids in order of first use among the kept words, as when stop words are dropped up front.

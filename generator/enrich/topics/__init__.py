@@ -23,7 +23,6 @@ import yaml
 from ...errors import Problems
 from ...model import Paper
 from ...sources.subjects import CLASS_NAMES, class_name
-from ..wordids import Numbered
 from .evidence import parse_learning
 from .taxonomy import Taxonomy, Topic, phrase_keys
 
@@ -151,18 +150,17 @@ def tag_papers(papers: list[Paper], taxonomy: Taxonomy, tag_changes: TagChanges 
                                                    strict=True)]
 
 
-def paper_tag_lists(papers: list[Paper], taxonomy: Taxonomy, tag_changes: TagChanges | None = None,
-                    numbered: list[Numbered] | None = None) -> list[tuple[str, ...]]:
+def paper_tag_lists(papers: list[Paper], taxonomy: Taxonomy,
+                    tag_changes: TagChanges | None = None) -> list[tuple[str, ...]]:
     """Each paper's matched topics (strongest first), then its subject classes, with the notes'
-    changes applied. The topics of all papers are matched at once (match.py); `numbered` gets
-    the words it numbered (see `match.match_many`)."""
+    changes applied. The topics of all papers are matched at once (match.py)."""
     from .match import match_many
 
     changes = tag_changes or {}
     out = []
     # A placeholder title ("Untitled paper by ...") quotes the abstract; do not count it twice.
     matched = match_many(taxonomy, ["" if p.title_missing else p.title for p in papers],
-                         [p.abstract for p in papers], [p.categories for p in papers], numbered)
+                         [p.abstract for p in papers], [p.categories for p in papers])
     for paper, topics in zip(papers, matched, strict=True):
         tags = tuple(dict.fromkeys([*topics, *(subject_tag(c) for c in paper.categories)]))
         if paper.id in changes:

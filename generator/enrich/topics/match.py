@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
-from ..wordids import BLOCK, Numbered, word_ids
+from ..wordids import BLOCK, word_ids
 from .evidence import from_hits
 from .taxonomy import _BLANK, _WORD, TITLE_WEIGHT, Key, Taxonomy
 
@@ -202,10 +202,8 @@ def required_literal(pattern: re.Pattern[str]) -> Callable[[str], bool] | None:
 
 
 def match_many(taxonomy: Taxonomy, titles: Sequence[str], abstracts: Sequence[str],
-               categories: Sequence[Sequence[str]] | None = None,
-               numbered: list[Numbered] | None = None) -> list[list[str]]:
-    """`taxonomy.match(title, abstract, categories)` for each paper. `numbered`, when given, gets
-    each block's numbered words (related papers count their terms from them: wordids.py)."""
+               categories: Sequence[Sequence[str]] | None = None) -> list[list[str]]:
+    """`taxonomy.match(title, abstract, categories)` for each paper."""
     import numpy as np
 
     n = len(titles)
@@ -224,8 +222,6 @@ def match_many(taxonomy: Taxonomy, titles: Sequence[str], abstracts: Sequence[st
         size = stop - start
         texts = [*titles[start:stop], *abstracts[start:stop]]
         words = word_ids(texts, ASCII_WORD_CHARS, _WORD.findall)
-        if numbered is not None:
-            numbered.append(words)
         matches: dict[re.Pattern[str], dict[int, int]] = {}
         hits = np.zeros((2 * size, width), dtype=np.int64)
         _count_block(taxonomy, texts, hits, words, matches)
