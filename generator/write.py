@@ -47,7 +47,9 @@ _UMASK: list[int] = []
 
 
 def _umask() -> int:
-    # The umask can only be read by setting it: once per process, not twice per file.
+    # The umask can only be read by setting it, which changes it for the whole process for a
+    # moment: read once per process, not around every file, since `readinglist serve` writes in
+    # one thread while others may be creating files.
     if not _UMASK:
         umask = os.umask(0)
         os.umask(umask)

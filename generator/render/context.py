@@ -87,7 +87,8 @@ class RenderContext:
     def paper_records(self) -> list[dict[str, Any]]:
         """Each paper's record of `papers.json` (render/exports.py), in the library's order: made
         once, when first read, and read by papers.json and by the search index's records alike. The
-        watcher's fast note rebuild, which writes neither, never makes them."""
+        watcher's fast note rebuild, which writes neither, makes them only when the old records
+        file cannot be updated line by line (`search_records.updated_records_file`)."""
         from .exports import paper_records
 
         return paper_records(self.library)
