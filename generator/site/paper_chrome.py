@@ -26,10 +26,10 @@ What happens to one paper page, in order:
    the plugin (stock MkDocs, Zensical) `rl_paper_chrome` is not defined and every block is
    Material's own.
 5. When the page is rendered (`on_post_page`), `finish_page` puts the article back in its hole,
-   shares the scripts of the page head
-   (Material writes one from a partial of its own, outside any block a template can wrap) and
-   drops the theme's indentation outside the article (`strip_indentation`): a paper page was
-   about 27 KB, 4 KB of it leading white space. Both belong to `READINGLIST_SHARED_CHROME`.
+   shares the scripts of the page head (Material writes one from a partial of its own, outside
+   any block a template can wrap) and drops the theme's indentation outside the article
+   (`strip_indentation`): a paper page was about 27 KB, 4 KB of it leading white space. Both
+   belong to `READINGLIST_SHARED_CHROME`.
 6. After the build (`on_post_build`), `write` puts the icon stylesheet and the script files the
    pages now refer to into the site.
 
@@ -93,9 +93,9 @@ class PaperChrome:
         return bool(page.meta.get("template") == TEMPLATE)
 
     def hold_article(self, page: Any) -> None:
-        """A paper page's article kept here until `finish_page`, `ARTICLE_HOLE` in its place (step 4).
-        Only for a build whose search is Pagefind's: Material's search plugin indexes what
-        `page.content` holds in the same event."""
+        """A paper page's article kept here until `finish_page`, `ARTICLE_HOLE` in its place (step 3).
+        The plugin calls it only when Pagefind answers search: otherwise Material's search plugin
+        indexes what `page.content` holds in the same event."""
         if self.late_article and self.is_paper(page) and page.content:
             self._held[page.file.src_uri] = page.content
             page.content = ARTICLE_HOLE
