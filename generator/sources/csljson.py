@@ -24,13 +24,14 @@ import datetime as dt
 import re
 from typing import Any
 
-from ..enrich.bibtex import MONTHS, bib_name
-from ..enrich.bibtex.title import escape_text, latex_title
 from ..errors import Problems
 from ..model import Paper, SourceRef
 from .ids import arxiv_id, doi, record_id
 from .jsondoc import element_lines, load, paragraphs, plain
 from .records import RawDigest, placeholder_title
+from .textex import bib_name, escape_text, latex_title
+
+MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 FORMAT = "csl-json"
 # CSL types -> BibTeX entry types (pandoc's mapping, reversed); `misc` for the rest.
@@ -103,7 +104,7 @@ def _name(person: Any) -> tuple[str, str, str] | None:
     family = plain(person.get("family"))
     given = plain(person.get("given"))
     if not family:
-        return (given, "", bib_name(given)) if given else None
+        return (given, "", escape_text(given)) if given else None
     particle = " ".join(p for p in (plain(person.get("dropping-particle")),
                                     plain(person.get("non-dropping-particle"))) if p)
     suffix = plain(person.get("suffix"))
@@ -111,8 +112,8 @@ def _name(person: Any) -> tuple[str, str, str] | None:
     display = " ".join(p for p in (given, last) if p) + (f", {suffix}" if suffix else "")
     spelled = ", ".join(p for p in (last, suffix, given) if p)
     if any(c in spelled for c in "{}\\") or re.search(r"\band\b", spelled) or spelled.count(",") > 2:
-        return display, "", bib_name(display)
-    return display, spelled, bib_name(display, spelled)
+        return display, "", "{" + escape_text(display) + "}"
+    return display, spelled, bib_name(last, suffix, given)
 
 
 def _names(item: dict[str, Any], key: str) -> list[tuple[str, str, str]]:

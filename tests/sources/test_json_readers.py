@@ -1,0 +1,80 @@
+"""The CSL-JSON and OpenReview readers, chosen by content: a Zotero or pandoc CSL-JSON file dropped
+in seeds/, doi.org's answer, and OpenReview notes with API v2 `{value: ...}` fields or v1 plain ones."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from generator.build import build
+from generator.config import Config
+from generator.errors import Problems
+from generator.sources import read_digest
+from generator.sources.openreview import status
+from tests.conftest import FIXTURES
+
+IDENT = FIXTURES / "ident"
+
+
+def test_a_pandoc_csl_json_file_in_seeds_is_read_like_a_digest(project: Callable[..., Config]) -> None:
+    config = project(seeds=False)
+    shutil.rmtree(config.notes_dir)
+    shutil.copy(IDENT / "pandoc-library.json", config.seeds_dir / "2026-12-01-library.json")
+    result = build(config)
+    assert [str(p) for p in result.problems] == []
+    papers = {p["key"]: p for p in json.loads((config.build_dir / "papers.json").read_text(encoding="utf-8"))}
+    # pandoc's id is the citation key: kept, as a .bib file's key is.
+    assert sorted(papers) == ["martinez2023understanding", "vanderwalt2011numpy"]
+    numpy = papers["vanderwalt2011numpy"]
+    assert (numpy["title"], numpy["authors"], numpy["venue_line"], numpy["doi"]) == (
+        "The NumPy array: a structure for efficient numerical computation",
+        ["Stéfan van der Walt", "S. Chris Colbert", "Gaël Varoquaux"],
+        "Computing in Science & Engineering 13, 22-30 (2011) · published", "10.1109/MCSE.2011.37")
+    preprint = papers["martinez2023understanding"]
+    assert (preprint["arxiv"], preprint["venue_line"], preprint["sources"]) == (
+        "2306.06130", "arXiv · preprint", ["2026-12-01-library.json"])
+    items = {i["id"]: i for i in json.loads((config.build_dir / "references.json").read_text(encoding="utf-8"))}
+    assert items["vanderwalt2011numpy"]["author"][0] == {"family": "Walt", "given": "Stéfan",
+                                                          "non-dropping-particle": "van der"}
+    preprint_item = items["martinez2023understanding"]
+    assert (preprint_item["type"], preprint_item["number"]) == ("article", "2306.06130")
+
+
+def test_csl_items_are_placed_by_line() -> None:
+    problems = Problems()
+    raw = read_digest(IDENT / "pandoc-library.json", "library.json", problems)
+    assert raw is not None and raw.format == "csl-json"
+    assert [str(p.origin) for p in raw.papers] == ["library.json:2", "library.json:18"]
+
+
+def test_openreview_v1_plain_fields_read_as_v2(tmp_path: Path) -> None:
+    v2 = json.loads((IDENT / "openreview-6oXNpKuBDK.json").read_text())
+    note = v2["notes"][0]
+    v1 = dict(note, content={k: v["value"] for k, v in note["content"].items()})
+    (tmp_path / "v1.json").write_text(json.dumps(v1))
+    problems = Problems()
+    one = read_digest(IDENT / "openreview-6oXNpKuBDK.json", "v2.json", problems)
+    two = read_digest(tmp_path / "v1.json", "v1.json", problems)
+    assert [str(p) for p in problems] == []
+    assert one is not None and two is not None and one.format == two.format == "openreview"
+    [a], [b] = one.papers, two.papers
+    assert (a.id, a.title, a.authors, a.venue, a.status, a.bib_type) == (
+        "openreview:6oXNpKuBDK", "Generative Feature Training of Thin 2-Layer Networks",
+        ("Johannes Hertrich", "Sebastian Neumayer"), "TMLR", "accepted", "article")
+    assert (b.id, b.title, b.authors, b.abstract, b.date) == (a.id, a.title, a.authors, a.abstract, a.date)
+
+
+@pytest.mark.parametrize("venue,venueid,expected", [
+    ("ICLR 2024 poster", "ICLR.cc/2024/Conference", "accepted"),
+    ("Submitted to ICLR 2025", "ICLR.cc/2025/Conference/Submission", "under review"),
+    ("ICLR 2024 Conference Withdrawn Submission", "ICLR.cc/2024/Conference/Withdrawn_Submission", "preprint"),
+    ("", "ICLR.cc/2024/Conference/Rejected_Submission", "preprint"),
+    ("Under review for TMLR", "TMLR/Under_Review", "under review"),
+    ("", "", "preprint"),
+])
+def test_openreview_status_from_the_venue(venue: str, venueid: str, expected: str) -> None:
+    assert status(venue, venueid) == expected
