@@ -141,11 +141,15 @@ def add_identifiers(config: Config, identifiers: list[Identifier], today: dt.dat
             say(f"{ident}: already in the list ({had[0]!r}, {had[1]}); nothing fetched")
         else:
             todo.append(ident)
-    _arxiv(run, [i for i in todo if i.kind == "arxiv"])
-    for ident in (i for i in todo if i.kind == "doi"):
-        _doi(run, ident)
-    for ident in (i for i in todo if i.kind == "openreview"):
-        _openreview(run, ident)
+    try:
+        _arxiv(run, [i for i in todo if i.kind == "arxiv"])
+        for ident in (i for i in todo if i.kind == "doi"):
+            _doi(run, ident)
+        for ident in (i for i in todo if i.kind == "openreview"):
+            _openreview(run, ident)
+    except KeyboardInterrupt:
+        run.complain("readinglist add: interrupted; what was fetched before is kept in seeds/")
+        return 130
     return 1 if run.failed else 0
 
 

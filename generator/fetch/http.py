@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import email.utils
+import re
 import socket
 import time
 import urllib.error
@@ -46,8 +47,9 @@ class Client:
     _last: dict[str, float] = field(default_factory=dict)
 
     def get(self, url: str, accept: str) -> tuple[int, bytes]:
-        """(status, body) of a GET: 200, or 404 (the caller says what is missing). Anything else
-        that stays wrong after the retries is a FetchError."""
+        """(status, body) of a GET that the server answered: 200, or a 4xx other than 429 (the
+        caller says what it means). A 429 or 5xx that stays after the retries, a timeout twice, or
+        no connection is a FetchError."""
         host = urlparse(url).hostname or url
         wait = self.backoff
         for attempt in range(1, self.tries + 1):
@@ -55,24 +57,21 @@ class Client:
             try:
                 status, body, retry_after = self._once(url, accept)
             except TimeoutError:
-                if attempt == self.tries:
+                if attempt >= 2:  # a service that did not answer twice will not answer a third time soon
                     raise FetchError(f"no answer from {host} within {self.timeout:g} s") from None
                 self._wait(wait)
                 wait *= 2
                 continue
-            if status in (200, 404, 410):
+            if status != 429 and status < 500:
                 return (404 if status == 410 else status), body
-            if status == 429 or status >= 500:
-                delay = retry_after if retry_after is not None else wait
-                if attempt == self.tries or delay > self.max_wait:
-                    what = "rate limited" if status == 429 else f"unavailable (HTTP {status})"
-                    later = f" (it asks to wait {delay:g} s)" if retry_after is not None else ""
-                    raise FetchError(f"{host} is {what} after {attempt} "
-                                     f"{'try' if attempt == 1 else 'tries'}{later}; try again later")
-                self._wait(delay)
-                wait *= 2
-                continue
-            raise FetchError(f"{host} answered HTTP {status}" + (f": {_summary(body)}" if _summary(body) else ""))
+            delay = retry_after if retry_after is not None else wait
+            if attempt == self.tries or delay > self.max_wait:
+                what = "rate limited" if status == 429 else f"unavailable (HTTP {status})"
+                later = f" (it asks to wait {delay:g} s)" if retry_after is not None else ""
+                raise FetchError(f"{host} is {what} after {attempt} "
+                                 f"{'try' if attempt == 1 else 'tries'}{later}; try again later")
+            self._wait(delay)
+            wait *= 2
         raise FetchError(f"no answer from {host}")  # not reached: the loop returns or raises
 
     def _pause(self, host: str) -> None:
@@ -132,7 +131,7 @@ def _unreachable(url: str, reason: object) -> str:
     return f"cannot reach {host} ({why})"
 
 
-def _summary(body: bytes) -> str:
-    """The first words of an error answer, on one line, for the message."""
-    text = " ".join(body[:300].decode("utf-8", "replace").split())
-    return text[:120]
+def refused(url: str, status: int, body: bytes) -> FetchError:
+    """The error for an answer with status `status` that the caller cannot use."""
+    text = " ".join(re.sub(r"<[^>]*>", " ", body[:2000].decode("utf-8", "replace")).split())[:120]
+    return FetchError(f"{urlparse(url).netloc} answered HTTP {status}" + (f": {text}" if text else ""))

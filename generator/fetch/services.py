@@ -23,7 +23,7 @@ from urllib.parse import quote, urlencode, urlparse
 from ..errors import Problems
 from ..model import Paper
 from ..sources import Reader, arxiv_api, csljson, openreview
-from .http import Client, FetchError, user_agent
+from .http import Client, FetchError, refused, user_agent
 
 ARXIV_API = "https://export.arxiv.org/api/query"
 DOI_RESOLVER = "https://doi.org"
@@ -68,10 +68,11 @@ def arxiv(http: Client, ids: list[str]) -> Answer:
     """The Atom answer for `ids` (one query), its entries that are no paper (arXiv's empty entry for
     an id it does not know, in some of its versions) left out of what is kept."""
     query = urlencode({"id_list": ",".join(ids), "max_results": str(len(ids))}, safe=",/")
-    status, body = http.get(f"{endpoint('READINGLIST_ARXIV_API', ARXIV_API)}?{query}", "application/atom+xml")
-    if status != 200:
-        raise FetchError(f"arXiv's API answered HTTP {status}: is READINGLIST_ARXIV_API its query address?")
+    url = f"{endpoint('READINGLIST_ARXIV_API', ARXIV_API)}?{query}"
+    status, body = http.get(url, "application/atom+xml")
     text = body.decode("utf-8", "replace")
+    if status != 200 and "api/errors" not in text:
+        raise refused(url, status, body)
     if re.search(r"<id>\s*https?://arxiv\.org/api/errors", text):
         summary = re.search(r"<summary>(.*?)</summary>", text, re.S)
         raise FetchError(f"arXiv's API refused the query: {' '.join((summary.group(1) if summary else '').split())}")
@@ -89,19 +90,23 @@ def arxiv(http: Client, ids: list[str]) -> Answer:
 
 def doi(http: Client, value: str) -> Answer | None:
     """The CSL-JSON record of a DOI, or None when doi.org does not know it."""
-    status, body = http.get(f"{endpoint('READINGLIST_DOI_RESOLVER', DOI_RESOLVER)}/{quote(value, safe='/:;()')}",
-                            CSL_JSON)
+    url = f"{endpoint('READINGLIST_DOI_RESOLVER', DOI_RESOLVER)}/{quote(value, safe='/:;()')}"
+    status, body = http.get(url, CSL_JSON)
     if status == 404:
         return None
+    if status != 200:
+        raise refused(url, status, body)
     return _json(body, Reader(csljson.FORMAT, csljson.detect, csljson.read), "doi.org (CSL-JSON)")
 
 
 def openreview_note(http: Client, forum: str) -> Answer | None:
     """The note of an OpenReview forum (API v2), or None when OpenReview has none (or not public)."""
-    status, body = http.get(f"{endpoint('READINGLIST_OPENREVIEW_API', OPENREVIEW_API)}/notes?"
-                            f"{urlencode({'id': forum})}", "application/json")
-    if status == 404:
+    url = f"{endpoint('READINGLIST_OPENREVIEW_API', OPENREVIEW_API)}/notes?{urlencode({'id': forum})}"
+    status, body = http.get(url, "application/json")
+    if status in (403, 404):  # OpenReview answers 403 for a note that is not public
         return None
+    if status != 200:
+        raise refused(url, status, body)
     answer = _json(body, Reader(openreview.FORMAT, openreview.detect, openreview.read), "OpenReview's API (a note)",
                    empty_ok=True)
     return answer if answer.papers else None

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import shutil
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,7 +15,7 @@ import pytest
 from generator.build import build
 from generator.config import Config
 from generator.fetch import add_identifiers, parse, services
-from generator.fetch.http import FetchError, retry_after
+from generator.fetch.http import Client, FetchError, retry_after
 from tests.fetch.replay import IDENT, Replay, Request, serving
 from tests.servers import free_port
 
@@ -302,3 +303,38 @@ def test_json_that_is_no_digest_is_told(tmp_path: Path) -> None:
         problems = Problems()
         assert read_digest(tmp_path / name, name, problems) is None
         assert [str(p) for p in problems] == [message]
+
+
+def test_a_timeout_is_tried_once_more_then_told(monkeypatch: pytest.MonkeyPatch) -> None:
+    def slow(req: Request) -> tuple[int, dict[str, str], bytes] | None:
+        time.sleep(0.6)
+        return None
+
+    with serving(slow) as replay:
+        monkeypatch.setenv("READINGLIST_DOI_RESOLVER", f"{replay.url}/doi")
+        with pytest.raises(FetchError) as caught:
+            services.doi(Client("readinglist/test", timeout=0.2, backoff=0), "10.1103/PhysRevB.85.115117")
+    assert str(caught.value) == "no answer from 127.0.0.1 within 0.2 s"
+    assert len(replay.requests) == 2
+
+
+def test_503_without_retry_after_backs_off_then_succeeds(monkeypatch: pytest.MonkeyPatch) -> None:
+    waits: list[float] = []
+    with serving(lambda req: (503, {}, b"busy") if len(replay.requests) < 3 else None) as replay:
+        monkeypatch.setenv("READINGLIST_DOI_RESOLVER", f"{replay.url}/doi")
+        http = Client("readinglist/test", backoff=2.0, sleep=waits.append)
+        answer = services.doi(http, "10.1103/PhysRevB.85.115117")
+    assert answer is not None and answer.papers[0].doi == "10.1103/PhysRevB.85.115117"
+    assert waits == [2.0, 4.0]  # doubling, as no Retry-After said otherwise
+    assert len(replay.requests) == 3
+
+
+def test_arxiv_refusing_a_query_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    error = (b'<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">\n  <entry>\n'
+             b'    <id>http://arxiv.org/api/errors#incorrect_id_format_for_2306.6130</id>\n    <title>Error</title>\n'
+             b'    <summary>incorrect id format for 2306.6130</summary>\n  </entry>\n</feed>\n')
+    with serving(lambda req: (400, {"Content-Type": "application/atom+xml"}, error)) as replay:
+        monkeypatch.setenv("READINGLIST_ARXIV_API", f"{replay.url}/api/query")
+        with pytest.raises(FetchError) as caught:
+            services.arxiv(Client("readinglist/test"), ["2306.6130"])
+    assert str(caught.value) == "arXiv's API refused the query: incorrect id format for 2306.6130"
