@@ -217,5 +217,6 @@ def read(path: str, text: str, problems: Problems) -> RawDigest:
     lines = element_lines(text)
     papers = [_paper(item, lines[n] if n < len(lines) else 1, path, problems) for n, item in enumerate(found)]
     name = path.rsplit("/", 1)[-1]
-    return RawDigest(path=path, format=FORMAT, title=f"CSL-JSON file {name}", date=None, date_source="",
-                     papers=papers)
+    # doi.org's answer for one DOI is named by the DOI; a file of a reference manager by its name.
+    title = f"DOI {papers[0].doi}" if len(found) == 1 and papers[0].doi else f"CSL-JSON file {name}"
+    return RawDigest(path=path, format=FORMAT, title=title, date=None, date_source="", papers=papers)

@@ -117,5 +117,5 @@ def read(path: str, text: str, problems: Problems) -> RawDigest:
     found = notes(load(text)) or []
     papers = [_paper(note, text, path, problems) for note in found]
     name = path.rsplit("/", 1)[-1]
-    return RawDigest(path=path, format=FORMAT, title=f"OpenReview notes {name}", date=None, date_source="",
-                     papers=papers)
+    title = f"OpenReview forum {papers[0].openreview_id}" if len(papers) == 1 else f"OpenReview notes {name}"
+    return RawDigest(path=path, format=FORMAT, title=title, date=None, date_source="", papers=papers)

@@ -78,3 +78,13 @@ def test_openreview_v1_plain_fields_read_as_v2(tmp_path: Path) -> None:
 ])
 def test_openreview_status_from_the_venue(venue: str, venueid: str, expected: str) -> None:
     assert status(venue, venueid) == expected
+
+
+@pytest.mark.parametrize("name,title", [
+    ("doi-10.1103-PhysRevB.85.115117.json", "DOI 10.1103/PhysRevB.85.115117"),
+    ("openreview-6oXNpKuBDK.json", "OpenReview forum 6oXNpKuBDK"),
+    ("pandoc-library.json", "CSL-JSON file pandoc-library.json"),
+])
+def test_digest_titles_say_what_was_asked(name: str, title: str) -> None:
+    raw = read_digest(IDENT / name, name, Problems())
+    assert raw is not None and raw.title == title
