@@ -29,6 +29,7 @@ from .decode import read_text
 from .dupes import drop_duplicates
 from .feedxml import looks_like_xml
 from .jsondoc import error as json_error
+from .jsondoc import load as load_json
 from .jsondoc import looks_like_json
 from .records import RawDigest
 
@@ -102,7 +103,7 @@ def read_digest(path: Path, display: str, problems: Problems) -> RawDigest | Non
         if looks_like_xml(text):
             problems.error(display, 1, "an XML file, but not an arXiv API result or arXiv announcement feed "
                            "(RSS or Atom); skipped")
-        elif looks_like_json(text):
+        elif looks_like_json(text) and (display.lower().endswith(".json") or load_json(text) is not None):
             problems.error(display, *json_error(text))
         else:
             problems.error(display, 1, "not a digest format I know (expected a TMLR digest e-mail, text copied "

@@ -17,8 +17,12 @@ _INVALID = object()
 _WS = " \t\r\n"
 
 
+_JSON_START = re.compile(r"[\ufeff \t\r\n]*[\[{]")
+
+
 def looks_like_json(text: str) -> bool:
-    return text.lstrip("\ufeff" + _WS)[:1] in ("{", "[")
+    # A match at the start, not `text.lstrip()`: every digest is asked, and lstrip copies the text.
+    return _JSON_START.match(text) is not None
 
 
 @lru_cache(maxsize=2)

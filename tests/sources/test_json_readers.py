@@ -88,3 +88,12 @@ def test_openreview_status_from_the_venue(venue: str, venueid: str, expected: st
 def test_digest_titles_say_what_was_asked(name: str, title: str) -> None:
     raw = read_digest(IDENT / name, name, Problems())
     assert raw is not None and raw.title == title
+
+
+def test_text_that_only_starts_like_json_gets_the_usual_message(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("[1] a reminder to read\nthe two papers Ann sent\n")
+    problems = Problems()
+    assert read_digest(tmp_path / "notes.txt", "notes.txt", problems) is None
+    assert [str(p) for p in problems] == [
+        "notes.txt:1: error: not a digest format I know (expected a TMLR digest e-mail, text copied from a "
+        "paper-listing page, an arXiv mailing-list e-mail, an arXiv feed or a .bib file); skipped"]
