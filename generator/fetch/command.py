@@ -169,7 +169,8 @@ def _arxiv(run: Run, idents: list[Identifier]) -> None:
         mine = [p for p in answer.papers if p.arxiv_id in wanted]
         if mine:
             try:
-                where = run.store(_arxiv_stem(asked), ".xml", answer.data)
+                got = {p.arxiv_id for p in mine}
+                where = run.store(_arxiv_stem([i for i in asked if i.base in got]), ".xml", answer.data)
             except FetchError as exc:
                 for ident in asked:
                     run.fail(ident, str(exc))

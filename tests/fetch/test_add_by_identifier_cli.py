@@ -102,3 +102,21 @@ def test_add_three_identifiers_then_build_offline_byte_for_byte(project: Callabl
     assert [name for name in first if first[name] != again[name]] == []
     assert sorted(name for name in again if name.startswith("papers/")) == sorted(
         f"{p['page']}index.md" for p in papers.values())
+
+
+def test_files_and_identifiers_in_one_add(project: Callable[..., Config]) -> None:
+    config = project(seeds=False)
+    bib = config.root / "mine.bib"
+    bib.write_text("@article{lecun2015deep,\n  title = {Deep learning},\n  author = {LeCun, Yann and Bengio, Yoshua "
+                   "and Hinton, Geoffrey},\n  journal = {Nature},\n  year = {2015}\n}\n")
+    with serving() as replay:
+        proc = readinglist(config, "add", str(bib), "2306.99999", "1412.6529", env=replay.env)
+    today = dt.date.today().isoformat()
+    assert proc.returncode == 1
+    assert proc.stderr == "2306.99999: error: no such arXiv id (arXiv's API answered twice without it)\n"
+    assert proc.stdout.splitlines() == [
+        "1412.6529: 'Particle partition entanglement of bosonic Luttinger liquids' (C. M. Herdman and A. Del Maestro "
+        f"2014), new: seeds/{today}-arxiv-1412.6529.xml; published version (Physical Review B 91, 184507 "
+        f"(2015)): seeds/{today}-doi-10.1103-PhysRevB.91.184507.json",
+        f"seeds/{today}-mine.bib: 1 paper (1 new, 0 already in the list)",
+    ]
