@@ -24,7 +24,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..add import _free_name
 from ..config import Config
 from ..errors import Problems
 from ..model import Paper, short_authors
@@ -228,6 +227,16 @@ def _openreview(run: Run, ident: Identifier) -> None:
         return
     for paper in answer.papers:
         run.added(ident, paper, where)
+
+
+def _free_name(folder: Path, name: str) -> Path:
+    """`name` in `folder`, or `name-2`, `name-3`, ... when it is taken (as `add FILE` names copies)."""
+    path = folder / name
+    n = 2
+    while path.exists():
+        path = folder / f"{Path(name).stem}-{n}{Path(name).suffix}"
+        n += 1
+    return path
 
 
 def _slug(text: str) -> str:

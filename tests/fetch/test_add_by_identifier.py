@@ -338,3 +338,21 @@ def test_arxiv_refusing_a_query_is_one_line(monkeypatch: pytest.MonkeyPatch) -> 
         with pytest.raises(FetchError) as caught:
             services.arxiv(Client("readinglist/test"), ["2306.6130"])
     assert str(caught.value) == "arXiv's API refused the query: incorrect id format for 2306.6130"
+
+
+def test_a_failed_write_leaves_no_half_file(project: Callable[..., Config], monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+    import os
+
+    config = _list(project)
+
+    def full(src: object, dst: object) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "link", full)
+    with serving() as replay:
+        code, said, complained = add(config, replay, "10.1103/PhysRevB.85.115117", monkeypatch=monkeypatch)
+    assert (code, said) == (1, [])
+    assert complained == ["10.1103/PhysRevB.85.115117: error: doi.org: cannot write into seeds/: "
+                          "No space left on device"]
+    assert sorted(p.name for p in config.seeds_dir.iterdir()) == []  # no .part file either
