@@ -19,13 +19,14 @@ pinned (OpenReview makes it; the list's keys are the list's own).
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Any
 
 from ..errors import Problems
 from ..model import Paper, SourceRef
 from . import bibfile
 from .ids import record_id
-from .jsondoc import line_of, load, paragraphs, plain
+from .jsondoc import line_of, load
 from .records import RawDigest, placeholder_title
 
 FORMAT = "openreview"
@@ -42,6 +43,18 @@ def notes(data: Any) -> list[dict[str, Any]] | None:
 
 def detect(text: str) -> bool:
     return notes(load(text)) is not None
+
+
+def plain(value: Any) -> str:
+    """A field's text on one line. OpenReview's fields are plain text (an abstract may hold
+    Markdown and `$...$`), not HTML: nothing is taken out; the pages escape it."""
+    return " ".join(value.split()) if isinstance(value, str) else ""
+
+
+def paragraphs(value: Any) -> str:
+    if not isinstance(value, str):
+        return ""
+    return "\n\n".join(p for p in (" ".join(part.split()) for part in re.split(r"\n\s*\n", value)) if p)
 
 
 def _value(content: dict[str, Any], key: str) -> Any:

@@ -97,3 +97,28 @@ def test_text_that_only_starts_like_json_gets_the_usual_message(tmp_path: Path) 
     assert [str(p) for p in problems] == [
         "notes.txt:1: error: not a digest format I know (expected a TMLR digest e-mail, text copied from a "
         "paper-listing page, an arXiv mailing-list e-mail, an arXiv feed or a .bib file); skipped"]
+
+
+def test_hostile_json_stays_text(project: Callable[..., Config]) -> None:
+    config = project(seeds=False)
+    shutil.rmtree(config.notes_dir)
+    for path in (IDENT / "hostile").iterdir():
+        shutil.copy(path, config.seeds_dir / path.name)
+    result = build(config)
+    assert [str(p) for p in result.problems if p.severity == "error"] == []
+    papers = {p["id"]: p for p in json.loads((config.build_dir / "papers.json").read_text(encoding="utf-8"))}
+    note = papers["openreview:Hostile123"]
+    mallory = next(p for p in papers.values() if p["key"] == "mallory2026script")
+    # CSL is rich text: its tags are markup, its entities characters; the text is kept as text.
+    assert (mallory["title"], mallory["authors"], mallory["url"]) == (
+        '<script>alert("xss-ctitle")</script> CSL Title', ["Eve Mallory<img src=x onerror=alert(1)>"], None)
+    # OpenReview's fields are plain text: kept whole.
+    assert (note["title"], note["authors"]) == ('<svg onload=alert("xss-otitle")> OpenReview Title',
+                                                ['Eve <b onclick=alert("xss-oauthor")>Evil</b>'])
+    for page in (config.build_dir / "papers").rglob("*.md"):
+        text = page.read_text(encoding="utf-8")
+        for bad in ("<script>alert", "<svg onload", "<img src=x", "<iframe src", "<b onclick", "href=\"javascript",
+                    "<!-- xss"):
+            assert bad not in text, (page, bad)
+    bib = (config.build_dir / "references.bib").read_text(encoding="utf-8")
+    assert "journal = {Journal of \\textbraceleft{}Braces\\textbraceright{} \\& \\textbackslash{}input" in bib
