@@ -202,6 +202,10 @@ def _arxiv(run: Run, idents: list[Identifier]) -> None:
 
 
 def _doi(run: Run, ident: Identifier) -> None:
+    had = run.known.ids.get(("doi", ident.base))  # an arXiv paper's published version, fetched above
+    if had is not None:
+        run.say(f"{ident}: already in the list ({had[0]!r}, {had[1]}); nothing fetched")
+        return
     try:
         answer = services.doi(run.http, ident.value)
         if answer is None:

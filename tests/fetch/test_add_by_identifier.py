@@ -356,3 +356,15 @@ def test_a_failed_write_leaves_no_half_file(project: Callable[..., Config], monk
     assert complained == ["10.1103/PhysRevB.85.115117: error: doi.org: cannot write into seeds/: "
                           "No space left on device"]
     assert sorted(p.name for p in config.seeds_dir.iterdir()) == []  # no .part file either
+
+
+def test_a_doi_given_with_its_arxiv_id_is_fetched_once(project: Callable[..., Config],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    config = _list(project)
+    with serving() as replay:
+        code, said, complained = add(config, replay, "1412.6529", "10.1103/PhysRevB.91.184507", monkeypatch=monkeypatch)
+    assert (code, complained) == (0, [])
+    assert [r.path for r in replay.requests] == ["/api/query", "/doi/10.1103/PhysRevB.91.184507"]
+    assert said[1] == ("10.1103/PhysRevB.91.184507: already in the list ('Particle partition entanglement of bosonic "
+                       "Luttinger liquids', seeds/2026-12-08-doi-10.1103-PhysRevB.91.184507.json); nothing fetched")
+    assert seeds(config) == ["2026-12-08-arxiv-1412.6529.xml", "2026-12-08-doi-10.1103-PhysRevB.91.184507.json"]
