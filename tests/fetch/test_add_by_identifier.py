@@ -366,5 +366,5 @@ def test_a_doi_given_with_its_arxiv_id_is_fetched_once(project: Callable[..., Co
     assert (code, complained) == (0, [])
     assert [r.path for r in replay.requests] == ["/api/query", "/doi/10.1103/PhysRevB.91.184507"]
     assert said[1] == ("10.1103/PhysRevB.91.184507: already in the list ('Particle partition entanglement of bosonic "
-                       "Luttinger liquids', seeds/2026-12-08-doi-10.1103-PhysRevB.91.184507.json); nothing fetched")
+                       "Luttinger liquids', seeds/2026-12-08-arxiv-1412.6529.xml); nothing fetched")
     assert seeds(config) == ["2026-12-08-arxiv-1412.6529.xml", "2026-12-08-doi-10.1103-PhysRevB.91.184507.json"]
