@@ -121,14 +121,20 @@ def cmd_upgrade(args: argparse.Namespace) -> int:
 
 def cmd_add(args: argparse.Namespace) -> int:
     from .add import add_digests
+    from .fetch import add_identifiers, split
 
     config = _load(args)
+    # Identifiers (arXiv ids, DOIs, OpenReview links) are fetched once into seeds/ (generator/fetch/).
+    identifiers, args.files = split(args.files)
+    fetched = add_identifiers(config, identifiers) if identifiers else 0
+    if not args.files:
+        return fetched
     report = add_digests(config, [Path(f) for f in args.files])
     for problem in report.problems:
         print(problem, file=sys.stderr)
     for line in report.lines(config.root):
         print(line)
-    return 1 if report.problems.errors or report.failed else 0
+    return 1 if fetched or report.problems.errors or report.failed else 0
 
 
 def _watcher(args: argparse.Namespace, on_rebuild: Callable[[Outcome], None] | None = None) -> Watcher:
@@ -250,9 +256,11 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--requirement", metavar="SPEC", help="as for init")
     p.set_defaults(func=cmd_upgrade)
     p = command("add", "copy digests into seeds/ and say what they hold (new papers, papers already in "
-                       "the list, warnings); a file that holds no paper is not copied")
-    p.add_argument("files", nargs="+", metavar="FILE",
-                   help="a digest file, or a folder: the digests inside it")
+                       "the list, warnings); a file that holds no paper is not copied; an arXiv id, DOI or "
+                       "OpenReview link is fetched once and kept in seeds/")
+    p.add_argument("files", nargs="+", metavar="FILE|ID",
+                   help="a digest file, or a folder: the digests inside it; or an identifier: 2306.06130, "
+                        "arXiv:hep-th/9901001v2, 10.1145/3442188.3445922, an arXiv, doi.org or OpenReview link")
     p.set_defaults(func=cmd_add)
     return parser
 

@@ -3,12 +3,14 @@ content rather than the file name (`READERS` and `read_digest` here).
 
 - One module per format: tmlr.py (TMLR digest e-mails), listing.py (text copied from a listing
   page), arxiv_email.py, arxiv_rss.py and arxiv_api.py (arXiv's e-mails, feeds and API results),
-  bibfile.py (.bib files); pages.py reads the curator's own pages under content/pages/.
+  bibfile.py (.bib files), csljson.py (CSL-JSON: doi.org's answers, Zotero and pandoc exports),
+  openreview.py (OpenReview notes as its API answers them); pages.py reads the curator's own pages under content/pages/.
 - What they share: records.py (the `RawDigest` a reader returns and the rules every reader
   applies to its papers), ids.py (a record's id and normalised title), dupes.py (the same paper
   twice in one digest), dates.py (a digest's date when its text has none).
 - Text as digests carry it: decode.py (bytes to clean text), feedxml.py (XML, parsed safely),
-  rejoin.py (lines a web page broke), authors.py (author lines), subjects.py (arXiv subjects),
+  jsondoc.py (JSON, parsed once), rejoin.py (lines a web page broke), authors.py (author lines),
+  subjects.py (arXiv subjects),
   tex.py and texmath.py (TeX to Unicode; math without dollar signs).
 """
 
@@ -21,11 +23,14 @@ from pathlib import Path
 
 from ..errors import Problems
 from ..runtime.progress import track
-from . import arxiv_api, arxiv_email, arxiv_rss, bibfile, listing, tmlr
+from . import arxiv_api, arxiv_email, arxiv_rss, bibfile, csljson, listing, openreview, tmlr
 from .dates import resolve_date, sidecar_path
 from .decode import read_text
 from .dupes import drop_duplicates
 from .feedxml import looks_like_xml
+from .jsondoc import error as json_error
+from .jsondoc import load as load_json
+from .jsondoc import looks_like_json
 from .records import RawDigest
 
 
@@ -40,6 +45,9 @@ class Reader:
 
 
 READERS: tuple[Reader, ...] = (
+    # JSON first: one parse tells them apart (sources/jsondoc.py); their items carry their own dates.
+    Reader(openreview.FORMAT, openreview.detect, openreview.read, dated=False),
+    Reader(csljson.FORMAT, csljson.detect, csljson.read, dated=False),
     Reader(arxiv_rss.FORMAT, arxiv_rss.detect, arxiv_rss.read),
     Reader(arxiv_api.FORMAT, arxiv_api.detect, arxiv_api.read),
     Reader(arxiv_email.FORMAT, arxiv_email.detect, arxiv_email.read),
@@ -95,6 +103,8 @@ def read_digest(path: Path, display: str, problems: Problems) -> RawDigest | Non
         if looks_like_xml(text):
             problems.error(display, 1, "an XML file, but not an arXiv API result or arXiv announcement feed "
                            "(RSS or Atom); skipped")
+        elif looks_like_json(text) and (display.lower().endswith(".json") or load_json(text) is not None):
+            problems.error(display, *json_error(text))
         else:
             problems.error(display, 1, "not a digest format I know (expected a TMLR digest e-mail, text copied "
                            "from a paper-listing page, an arXiv mailing-list e-mail, an arXiv feed or a .bib "
