@@ -97,19 +97,21 @@ def cmd_init(args: argparse.Namespace) -> int:
     dest = Path(args.dir)
     choice = requirement.given(args.requirement) if args.requirement else requirement.running()
     name = args.name
+    unnamed = False  # nor asked for: said below
     if name is None and sys.stdin is not None and sys.stdin.isatty():
         name = input(f"Site name [{default_name(dest)}]: ").strip() or None
     elif name is None:
         name = _piped_name()  # `echo "Lab papers" | readinglist init lab`
-        if name is None:
-            print(f"readinglist init: no site name given (--name NAME, or typed at the prompt); using "
-                  f"\"{default_name(dest)}\", from the folder's name", file=sys.stderr)
+        unnamed = name is None
     try:
         written = init_list(dest, name, choice)
     finally:
         requirement.discard(choice)
     for path in written:
         print(f"created {path}")
+    if name is None and unnamed:
+        print(f"readinglist init: no site name given (--name NAME, or typed at the prompt); used "
+              f"\"{default_name(dest)}\", from the folder's name", file=sys.stderr)
     where = "" if dest.resolve() == Path.cwd().resolve() else f"cd {dest} && "
     print(f"\nNext: {where}readinglist add <digest file>, then readinglist serve "
           "(or push to GitHub: README.md says how to publish).")

@@ -208,7 +208,7 @@ def test_init_takes_the_site_name_from_a_pipe_or_says_it_had_none(tmp_path: Path
     assert (tmp_path / "my-list" / "mkdocs.yml").read_text().startswith('site_name: "Lab papers"\n')
     empty = init("other-list", "")
     assert empty.returncode == 0
-    assert empty.stderr == ('readinglist init: no site name given (--name NAME, or typed at the prompt); using '
+    assert empty.stderr == ('readinglist init: no site name given (--name NAME, or typed at the prompt); used '
                             '"Other list", from the folder\'s name\n')
     assert (tmp_path / "other-list" / "mkdocs.yml").read_text().startswith('site_name: "Other list"\n')
 
