@@ -51,21 +51,22 @@ def _shown(path: Path) -> str:
         return str(path)
 
 
-def _load(args: argparse.Namespace) -> Config:
-    """The list's settings, with MkDocs' own checked too (unknown keys, plugins and theme). A
-    mkdocs.yml that is no reading list's stops here, before anything is written."""
+def _load(args: argparse.Namespace, *, mkdocs_keys: bool = True) -> Config:
+    """The list's settings, with MkDocs' own checked too (unknown keys unless `mkdocs_keys` is
+    false, plugins and theme). A mkdocs.yml that is no reading list's stops here, before anything
+    is written."""
     path = _config_path(args)
     config = load_config(path)
     if not uses_readinglist(config.settings):
         raise GeneratorError(f"{_shown(path)} {NOT_A_LIST}")
     problems = Problems()
-    check_project(config.settings, config.lines, path.name, problems)
+    check_project(config.settings, config.lines, path.name, problems, keys=mkdocs_keys)
     ordered = sorted([*config.problems, *problems], key=lambda p: p.line)
     return replace(config, problems=tuple(ordered))
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    config = _load(args)
+    config = _load(args, mkdocs_keys=False)  # the quick command: MkDocs' build checks its own keys
     return _report(build(config, write=True), args.strict or _ci())
 
 

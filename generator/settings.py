@@ -75,13 +75,18 @@ def uses_readinglist(raw: Mapping[str, Any]) -> bool:
             or (isinstance(extra, dict) and "readinglist" in extra))
 
 
-def check_project(raw: Mapping[str, Any], lines: Mapping[str, int], shown: str, problems: Problems) -> None:
-    """MkDocs' own settings: unknown top-level keys (warnings), and plugins and a theme that are
-    not installed (errors: MkDocs would stop on them, and `mkdocs serve` would seem stuck)."""
-    from mkdocs.config.defaults import get_schema  # MkDocs' settings, as it checks them itself
+def check_project(raw: Mapping[str, Any], lines: Mapping[str, int], shown: str, problems: Problems, *,
+                  keys: bool = True) -> None:
+    """MkDocs' own settings: unknown top-level keys (warnings; `keys=False` leaves them out), and
+    plugins and a theme that are not installed (errors: MkDocs would stop on them, and `mkdocs
+    serve` would seem stuck)."""
+    if keys:
+        # MkDocs' settings, as it checks them itself. Its import takes a quarter of a second, as
+        # long as a whole no-change `readinglist build`: that command leaves them to MkDocs' build.
+        from mkdocs.config.defaults import get_schema
 
-    unknown_keys(raw, [name for name, _ in get_schema() if name != "config_file_path"], "", lines, shown,
-                 problems)
+        unknown_keys(raw, [name for name, _ in get_schema() if name != "config_file_path"], "", lines, shown,
+                     problems)
     theme = _theme_name(raw.get("theme"))
     themes = sorted(ep.name for ep in entry_points(group="mkdocs.themes"))
     if theme is not None and theme not in themes:
