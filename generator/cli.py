@@ -197,7 +197,11 @@ def _interrupt(signum: int, frame: object) -> None:
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
-    _load(args)  # a plain MkDocs project stops here
+    config = _load(args)  # a plain MkDocs project stops here
+    own = load_config(_config_path(args)).problems  # the watcher's builds print these
+    for problem in config.problems:
+        if problem not in own:
+            print(problem, file=sys.stderr)
     watcher = _watcher(args)
     print("readinglist: watching seeds/, content/ and mkdocs.yml; Ctrl-C stops", file=sys.stderr)
     try:
@@ -213,12 +217,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from .site import serve_signal
 
     config = _load(args)
-    if config.problems:
+    # Warnings are the watcher's first build's to print (extra.readinglist) and MkDocs' (its own keys).
+    if any(p.severity == "error" for p in config.problems):
         for problem in config.problems:
             print(problem, file=sys.stderr)
-        if any(p.severity == "error" for p in config.problems):
-            print("readinglist: error: not serving until mkdocs.yml is corrected (above)", file=sys.stderr)
-            return 1
+        print("readinglist: error: not serving until mkdocs.yml is corrected (above)", file=sys.stderr)
+        return 1
     # Before the first build, which takes a while on a big list; MkDocs binds only after its own.
     busy = _port_in_use(args.host, args.port)
     if busy:
