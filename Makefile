@@ -4,22 +4,30 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 APT    := $(shell command -v sudo >/dev/null 2>&1 && [ "$$(id -u)" != 0 ] && echo sudo) apt-get
 
-.PHONY: serve build site test lint unit golden deps system-deps npm-deps clean bench
+.PHONY: serve build site test lint unit golden package deps system-deps npm-deps clean bench
 
-serve: deps
+serve: package
 	NO_MKDOCS_2_WARNING=1 $(BIN)/readinglist serve
 
-build: deps
+build: package
 	$(BIN)/readinglist build
 
-site: deps
+site: package
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
+
+# The package alone (what serve and build need), or with the test tools (`deps`: pytest, Playwright,
+# Zensical, ...), each installed once per change of pyproject.toml.
+package: $(VENV)/.installed-package
 
 deps: $(VENV)/.installed
 
-$(VENV)/.installed: pyproject.toml
+$(VENV)/.installed-package: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e .
+	touch $@
+
+$(VENV)/.installed: $(VENV)/.installed-package
 	$(BIN)/pip install -q -e '.[test]'
 	touch $@
 

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .build import KEEP_REPLACEMENTS
-from .config import Config
-from .errors import Problems, count
+from .config import Config, missing_seeds
+from .errors import ConfigError, Problems, count
 from .sources import digest_files, is_digest_name, read_all, read_digest
 from .sources.dates import NAME_DATE, sidecar_path
 from .sources.ids import normalise_title
@@ -62,12 +62,21 @@ class AddReport:
             what = (f"{count(item.papers, 'paper')} ({item.new} new, {known} already in the list)"
                     if item.papers else "no papers")
             if item.replacements:
-                left_out = item.replacements - item.known_replacements
-                what += (f", {count(item.replacements, 'arXiv replacement')} ({item.known_replacements} of papers "
-                         "in the list" + (f"; the others are left out: {KEEP_REPLACEMENTS}" if left_out else "")
-                         + ")")
+                what += ", " + _replacements(item.replacements, item.known_replacements)
             out.append(f"{where}: {what}" + (f"; {item.note}" if item.note else ""))
         return out
+
+
+def _replacements(total: int, known: int) -> str:
+    """`2 arXiv replacements: 1 updating a paper in the list, 1 of a paper not in the list, left out (...)`."""
+    head = count(total, "arXiv replacement")
+    left = total - known
+    if not left:
+        return f"{head}, updating {'a paper' if known == 1 else 'papers'} in the list"
+    if not known:
+        return f"{head} of {'a paper' if left == 1 else 'papers'} not in the list, left out ({KEEP_REPLACEMENTS})"
+    return (f"{head}: {known} updating {'a paper' if known == 1 else 'papers'} in the list, {left} of "
+            f"{'a paper' if left == 1 else 'papers'} not in the list, left out ({KEEP_REPLACEMENTS})")
 
 
 # The name `add` gives a digest whose own name the build would not read (a `.yml`), by format.
@@ -80,7 +89,12 @@ def add_digests(config: Config, given: list[Path], today: dt.date | None = None)
     list did not have yet. A file that holds no paper is not copied (report.failed names it)."""
     report = AddReport()
     seeds = config.seeds_dir
-    seeds.mkdir(parents=True, exist_ok=True)
+    if not seeds.is_dir():
+        # The default folder is made; a folder the settings name is not (a misspelt name would
+        # gather digests the list never reads).
+        if seeds.exists() or "extra.readinglist.seeds" in config.lines:
+            raise ConfigError(missing_seeds(config) or "")
+        seeds.mkdir(parents=True)
     keep = bool(config.extra.get("keep_replacements"))
     known_ids, known_titles = _known(config)
     hashes = {_sha(p): p for p in digest_files(seeds)}

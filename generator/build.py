@@ -34,8 +34,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .config import Config
-from .errors import Problems, count
+from .config import Config, missing_seeds
+from .errors import ConfigError, Problems, count
 from .model import Library
 from .runtime import collector, memo
 from .write import WriteStats, write_if_changed, write_tree
@@ -85,8 +85,14 @@ class BuildResult:
 def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None = None,
           accept: Callable[[BuildResult], bool] | None = None) -> BuildResult:
     """Build the docs folder from seeds/ and content/. `write=False` only reads and checks.
-    `accept` (the watcher's) may veto writing a result, to keep the last good output."""
-    before = memo.fingerprint(config, registry=False) if write and memo.enabled() else ""
+    `accept` (the watcher's) may veto writing a result, to keep the last good output.
+    Raises ConfigError when the seeds folder does not exist (a misspelt setting would build, and
+    serve, an empty site)."""
+    missing = missing_seeds(config)
+    if missing:
+        raise ConfigError(missing)
+    # mkdocs.yml's own problems (config.problems) are reported by every build: not reused.
+    before = memo.fingerprint(config, registry=False) if write and memo.enabled() and not config.problems else ""
     if before:
         reused = memo.reuse(config, memo.fingerprint(config, base=before))
         if reused is not None:
@@ -101,6 +107,7 @@ def _stages(config: Config, write: bool, notes_cache: NoteCache | None,
             accept: Callable[[BuildResult], bool] | None, before: str) -> BuildResult:
     """read, enrich, notes, BibTeX, references, render and write: a build the memo could not reuse."""
     problems = Problems()
+    problems.extend(list(config.problems))
     library, registry = make_library(config, problems, notes_cache)
     # The render stage's modules: not for a no-change build.
     from .render.context import make_context

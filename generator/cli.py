@@ -9,14 +9,16 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import __version__
 from .build import BuildResult, build, find_config
 from .config import Config, load_config
-from .errors import GeneratorError
+from .errors import GeneratorError, Problems
 from .runtime import switches
+from .settings import NOT_A_LIST, check_project, uses_readinglist
 
 if TYPE_CHECKING:
     from .scaffold.requirement import Choice
@@ -42,12 +44,29 @@ def _config_path(args: argparse.Namespace) -> Path:
     return found
 
 
-def _load(args: argparse.Namespace) -> Config:
-    return load_config(_config_path(args))
+def _shown(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def _load(args: argparse.Namespace, *, mkdocs_keys: bool = True) -> Config:
+    """The list's settings, with MkDocs' own checked too (unknown keys unless `mkdocs_keys` is
+    false, plugins and theme). A mkdocs.yml that is no reading list's stops here, before anything
+    is written."""
+    path = _config_path(args)
+    config = load_config(path)
+    if not uses_readinglist(config.settings):
+        raise GeneratorError(f"{_shown(path)} {NOT_A_LIST}")
+    problems = Problems()
+    check_project(config.settings, config.lines, path.name, problems, keys=mkdocs_keys)
+    ordered = sorted([*config.problems, *problems], key=lambda p: p.line)
+    return replace(config, problems=tuple(ordered))
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    config = _load(args)
+    config = _load(args, mkdocs_keys=False)  # the quick command: MkDocs' build checks its own keys
     return _report(build(config, write=True), args.strict or _ci())
 
 
@@ -57,10 +76,15 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_note(args: argparse.Namespace) -> int:
-    from .scaffold.note import create_stub
+    from .scaffold.note import NoteExists, create_stub
 
     config = _load(args)
-    path = create_stub(config, " ".join(args.paper))
+    try:
+        path = create_stub(config, " ".join(args.paper))
+    except NoteExists as exists:
+        # Its path all the same, so that `$EDITOR $(readinglist note KEY)` reopens the note.
+        print(f"readinglist: {exists}", file=sys.stderr)
+        path = exists.path
     try:
         print(path.relative_to(Path.cwd()))
     except ValueError:
@@ -74,19 +98,42 @@ def cmd_init(args: argparse.Namespace) -> int:
     dest = Path(args.dir)
     choice = requirement.given(args.requirement) if args.requirement else requirement.running()
     name = args.name
-    if name is None and sys.stdin.isatty():
+    unnamed = False  # nor asked for: said below
+    if name is None and sys.stdin is not None and sys.stdin.isatty():
         name = input(f"Site name [{default_name(dest)}]: ").strip() or None
+    elif name is None:
+        name = _piped_name()  # `echo "Lab papers" | readinglist init lab`
+        unnamed = name is None
     try:
         written = init_list(dest, name, choice)
     finally:
         requirement.discard(choice)
     for path in written:
         print(f"created {path}")
+    if name is None and unnamed:
+        print(f"readinglist init: no site name given (--name NAME, or typed at the prompt); used "
+              f"\"{default_name(dest)}\", from the folder's name", file=sys.stderr)
     where = "" if dest.resolve() == Path.cwd().resolve() else f"cd {dest} && "
     print(f"\nNext: {where}readinglist add <digest file>, then readinglist serve "
           "(or push to GitHub: README.md says how to publish).")
     _say_requirement(choice, "init", dest)
     return 0
+
+
+def _piped_name(wait: float = 1.0) -> str | None:
+    """The first line of a piped standard input, if one comes within `wait` seconds (an input
+    left open with nothing in it must not hang `init`)."""
+    stdin = sys.stdin
+    if stdin is None or stdin.closed:
+        return None
+    try:
+        import select
+
+        ready, _, _ = select.select([stdin], [], [], wait)
+        line = stdin.readline() if ready else ""
+    except (OSError, ValueError):  # no select on this kind of input (Windows pipes)
+        return None
+    return " ".join(line.split()) or None
 
 
 def _say_requirement(choice: Choice, command: str, folder: Path) -> None:
@@ -156,6 +203,11 @@ def _interrupt(signum: int, frame: object) -> None:
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
+    config = _load(args)  # a plain MkDocs project stops here
+    own = load_config(_config_path(args)).problems  # the watcher's builds print these
+    for problem in config.problems:
+        if problem not in own:
+            print(problem, file=sys.stderr)
     watcher = _watcher(args)
     print("readinglist: watching seeds/, content/ and mkdocs.yml; Ctrl-C stops", file=sys.stderr)
     try:
@@ -170,6 +222,18 @@ def cmd_watch(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from .site import serve_signal
 
+    config = _load(args)
+    # Warnings are the watcher's first build's to print (extra.readinglist) and MkDocs' (its own keys).
+    if any(p.severity == "error" for p in config.problems):
+        for problem in config.problems:
+            print(problem, file=sys.stderr)
+        print("readinglist: error: not serving until mkdocs.yml is corrected (above)", file=sys.stderr)
+        return 1
+    # Before the first build, which takes a while on a big list; MkDocs binds only after its own.
+    busy = _port_in_use(args.host, args.port)
+    if busy:
+        print(busy, file=sys.stderr)
+        return 1
     config_path = _config_path(args).resolve()
     # The watcher tells MkDocs what it wrote, and MkDocs stops polling the build folder.
     signal_file = serve_signal.start(config_path.parent)
@@ -184,9 +248,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if signal_file is not None:
         env[serve_signal.ENV] = str(signal_file)
     signal.signal(signal.SIGTERM, _interrupt)
-    proc = subprocess.Popen(cmd, env=env)
+    proc = subprocess.Popen(cmd, env=env, stderr=subprocess.PIPE, text=True, bufsize=1)
+    relay = _Relay(proc, _busy_message(args.host, args.port))
     try:
-        return proc.wait()
+        code = proc.wait()
+        relay.join()
+        return 1 if relay.busy else code
     except KeyboardInterrupt:
         proc.terminate()
         try:
@@ -196,6 +263,71 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 0
     finally:
         watcher.stop()
+
+
+def _busy_message(host: str, port: int) -> str:
+    return (f"readinglist: error: port {port} on {host} is already in use (another serve?); "
+            f"stop that one, or choose another port: readinglist serve --port {port + 1}")
+
+
+def _port_in_use(host: str, port: int) -> str | None:
+    """The one-line message when `host:port` cannot be bound now, as MkDocs' server would bind it
+    (with SO_REUSEADDR, so a port a server just left is free); None when it is free."""
+    import errno
+    import socket
+
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except OSError:
+        return None  # MkDocs says what is wrong with the address
+    with socket.socket(family, kind, proto) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind(address)
+        except OSError as exc:
+            return _busy_message(host, port) if exc.errno == errno.EADDRINUSE else None
+    return None
+
+
+class _Relay:
+    """`mkdocs serve`'s messages, passed on line by line; a traceback that ends in "Address already
+    in use" (another server took the port after our check) becomes one line."""
+
+    _BUSY = ("[Errno 98] Address already in use", "[Errno 48] Address already in use", "EADDRINUSE")
+
+    def __init__(self, proc: subprocess.Popen[str], message: str) -> None:
+        import threading
+
+        self.busy = False
+        self._message = message
+        self._thread = threading.Thread(target=self._run, args=(proc.stderr,), daemon=True)
+        self._thread.start()
+
+    def join(self) -> None:
+        self._thread.join(timeout=5)
+
+    def _run(self, stream: object) -> None:
+        held: list[str] = []
+        for line in stream:  # type: ignore[attr-defined]
+            if self.busy:
+                continue  # the rest of that traceback
+            if held or line.startswith("Traceback (most recent call last):"):
+                held.append(line)
+                if line[:1].isspace() or line.startswith("Traceback") or not line.strip():
+                    continue
+                if any(text in line for text in self._BUSY):
+                    self.busy = True
+                    print(self._message, file=sys.stderr, flush=True)
+                    continue
+                if line.startswith(("During handling", "The above exception")):
+                    continue
+                sys.stderr.write("".join(held))
+                held = []
+            else:
+                sys.stderr.write(line)
+            sys.stderr.flush()
+        if held and not self.busy:
+            sys.stderr.write("".join(held))
 
 
 def _ci() -> bool:

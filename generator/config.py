@@ -9,7 +9,8 @@ from typing import Any
 import yaml
 from yaml_env_tag import construct_env_tag
 
-from .errors import ConfigError
+from .errors import ConfigError, Problem, Problems
+from .settings import READINGLIST_KEYS, RELATED_KEYS, key_lines, unknown_keys
 
 
 class _Loader(yaml.SafeLoader):
@@ -46,6 +47,11 @@ class Config:
     related_count: int = 5
     related_min_score: float = 0.08
     extra: dict[str, Any] = field(default_factory=dict)
+    # The whole of mkdocs.yml as read, the line of each of its keys (`extra.readinglist.seeds`),
+    # and what is wrong with it (unknown keys): every build reports these first.
+    settings: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    lines: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+    problems: tuple[Problem, ...] = ()
 
     @property
     def notes_dir(self) -> Path:
@@ -70,7 +76,12 @@ def load_config(config_file: Path, **overrides: Any) -> Config:
     """Settings from `config_file`; keyword overrides (paths) win, for tests and the CLI."""
     config_file = config_file.resolve()
     try:
-        raw = yaml.load(config_file.read_text(encoding="utf-8"), Loader=_Loader) or {}
+        loader = _Loader(config_file.read_text(encoding="utf-8"))
+        try:
+            node = loader.get_single_node()  # composed first, for the lines of the keys
+            raw = (loader.construct_document(node) if node is not None else None) or {}
+        finally:
+            loader.dispose()
     except OSError as exc:
         raise ConfigError(f"{config_file}: cannot read: {exc.strerror}") from exc
     except yaml.YAMLError as exc:
@@ -83,6 +94,11 @@ def load_config(config_file: Path, **overrides: Any) -> Config:
     count = _expect(related.get("count", 5), int, "extra.readinglist.related.count", "a whole number")
     min_score = _expect(related.get("min_score", 0.08), (int, float),
                         "extra.readinglist.related.min_score", "a number between 0 and 1")
+
+    lines = key_lines(node)
+    problems = Problems()
+    unknown_keys(rl, READINGLIST_KEYS, "extra.readinglist", lines, config_file.name, problems)
+    unknown_keys(related, RELATED_KEYS, "extra.readinglist.related", lines, config_file.name, problems)
 
     def path(key: str, default: str, source: dict[str, Any] = rl) -> Path:
         value = overrides.get(key) or source.get(key) or default
@@ -104,4 +120,24 @@ def load_config(config_file: Path, **overrides: Any) -> Config:
         related_count=count,
         related_min_score=float(min_score),
         extra=rl,
+        settings=raw,
+        lines=lines,
+        problems=tuple(problems),
     )
+
+
+def missing_seeds(config: Config) -> str | None:
+    """What to say when the seeds folder does not exist, naming the setting; None when it does."""
+    if config.seeds_dir.is_dir():
+        return None
+    try:
+        shown = config.seeds_dir.relative_to(config.root).as_posix()
+    except ValueError:
+        shown = config.seeds_dir.as_posix()
+    state = "is not a folder" if config.seeds_dir.exists() else "does not exist"
+    line = config.lines.get("extra.readinglist.seeds")
+    if line:
+        return (f"mkdocs.yml:{line}: extra.readinglist.seeds: the folder {shown}/ {state}; "
+                "correct the setting, or create the folder")
+    return (f"mkdocs.yml: the seeds folder {shown}/ {state} (extra.readinglist.seeds, by default seeds); "
+            f"create it (mkdir {shown}), or set extra.readinglist.seeds")

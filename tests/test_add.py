@@ -23,10 +23,11 @@ def test_add_counts_replacements_apart(project: Callable[..., Config]) -> None:
     report = add_digests(config, [email, rss], today=dt.date(2026, 12, 3))
     assert report.lines(config.root) == [
         # Dated by the e-mail's own date; its replacement of 2306.06201 is of a paper it brings.
-        "seeds/2023-06-12-arxiv_email.txt: 3 papers (3 new, 0 already in the list), 2 arXiv replacements "
-        "(1 of papers in the list; the others are left out: extra.readinglist.keep_replacements: true keeps them)",
-        "seeds/2023-06-12-arxiv_rss.xml: 2 papers (1 new, 1 already in the list), 1 arXiv replacement "
-        "(1 of papers in the list)",
+        "seeds/2023-06-12-arxiv_email.txt: 3 papers (3 new, 0 already in the list), 2 arXiv replacements: "
+        "1 updating a paper in the list, 1 of a paper not in the list, left out (extra.readinglist.keep_replacements: "
+        "true keeps them)",
+        "seeds/2023-06-12-arxiv_rss.xml: 2 papers (1 new, 1 already in the list), 1 arXiv replacement, "
+        "updating a paper in the list",
     ]
     assert [str(p) for p in report.problems] == []
 
@@ -109,7 +110,7 @@ def test_add_a_folder_adds_the_digests_inside(project: Callable[..., Config], tm
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines() == [
         "seeds/2023-06-12-cs.LG.rss.xml: 2 papers (2 new, 0 already in the list), 1 arXiv replacement "
-        "(0 of papers in the list; the others are left out: extra.readinglist.keep_replacements: true keeps them)",
+        "of a paper not in the list, left out (extra.readinglist.keep_replacements: true keeps them)",
         "seeds/2012-02-01-api.xml: 2 papers (2 new, 0 already in the list)",
         "seeds/2026-12-01-listing.txt: 30 papers (30 new, 0 already in the list)",
     ]
@@ -133,8 +134,8 @@ def test_a_replacement_only_email(project: Callable[..., Config], tmp_path: Path
     config = _no_notes(project(seeds=False))
     report = add_digests(config, [given], today=dt.date(2026, 12, 3))
     assert report.lines(config.root) == [
-        "seeds/2023-06-12-replacements.txt: no papers, 2 arXiv replacements (0 of papers in the list; the others "
-        "are left out: extra.readinglist.keep_replacements: true keeps them)"]
+        "seeds/2023-06-12-replacements.txt: no papers, 2 arXiv replacements of papers not in the list, left out "
+        "(extra.readinglist.keep_replacements: true keeps them)"]
     result = build(config, write=False)
     [digest] = result.library.digests
     page = html.unescape(result.files[f"digests/{digest.slug}/index.md"])

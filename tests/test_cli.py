@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import socket
 import subprocess
 import sys
 from collections.abc import Callable
@@ -10,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from generator import cli
+from generator.build import build
 from generator.cli import make_parser
 from generator.config import Config
 from tests.conftest import ROOT
@@ -154,3 +157,91 @@ def test_outside_a_list_says_how_to_start_one(tmp_path: Path, command: list[str]
     assert (proc.returncode, proc.stdout) == (2, "")
     assert proc.stderr == ("readinglist: error: no mkdocs.yml here or above; run `readinglist init` to "
                            "start a list\n")
+
+
+def _listening() -> socket.socket:
+    """A socket listening on a free port of 127.0.0.1, as another server would hold it."""
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen()
+    return sock
+
+
+def test_serve_on_a_busy_port_says_so_in_one_line_before_building(project: Callable[..., Config]) -> None:
+    config = project()
+    with _listening() as taken:
+        port = taken.getsockname()[1]
+        proc = run(config, "serve", "--port", str(port))
+    assert (proc.returncode, proc.stdout) == (1, "")
+    assert proc.stderr == (f"readinglist: error: port {port} on 127.0.0.1 is already in use (another serve?); stop "
+                           f"that one, or choose another port: readinglist serve --port {port + 1}\n")
+    assert [p.name for p in (config.root / "build").iterdir()] == [".gitignore"]  # nothing was built
+
+
+def test_a_port_taken_while_serve_builds_is_one_line_too(project: Callable[..., Config],
+                                                         monkeypatch: pytest.MonkeyPatch,
+                                                         capfd: pytest.CaptureFixture[str]) -> None:
+    """Another server takes the port after the check (while the first build runs): MkDocs' bind
+    error, a traceback, becomes the same line."""
+    config = project()
+    monkeypatch.setattr(cli, "_port_in_use", lambda host, port: None)
+    with _listening() as taken:
+        port = taken.getsockname()[1]
+        code = cli.main(["-f", str(config.root / "mkdocs.yml"), "serve", "--port", str(port)])
+    err = capfd.readouterr().err
+    assert code == 1
+    assert "Traceback" not in err and "OSError" not in err
+    assert err.splitlines()[-1] == (f"readinglist: error: port {port} on 127.0.0.1 is already in use (another "
+                                    f"serve?); stop that one, or choose another port: readinglist serve --port "
+                                    f"{port + 1}")
+
+
+def test_init_takes_the_site_name_from_a_pipe_or_says_it_had_none(tmp_path: Path) -> None:
+    def init(folder: str, stdin: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "generator", "init", folder, "--requirement",
+                               "readinglist-site==0.1.0"], cwd=tmp_path, input=stdin, capture_output=True,
+                              text=True, env={"PATH": "/usr/bin:/bin", "CI": ""}, timeout=120)
+
+    piped = init("my-list", "Lab papers\n")
+    assert piped.returncode == 0, piped.stderr
+    assert piped.stderr == ""
+    assert (tmp_path / "my-list" / "mkdocs.yml").read_text().startswith('site_name: "Lab papers"\n')
+    empty = init("other-list", "")
+    assert empty.returncode == 0
+    assert empty.stderr == ('readinglist init: no site name given (--name NAME, or typed at the prompt); used '
+                            '"Other list", from the folder\'s name\n')
+    assert (tmp_path / "other-list" / "mkdocs.yml").read_text().startswith('site_name: "Other list"\n')
+
+
+def test_an_empty_lists_home_page_names_every_input_format(project: Callable[..., Config]) -> None:
+    home = build(project(seeds=False), write=False).files["index.md"]
+    assert ("<p>Copy a digest into <code>seeds/</code> with <code>readinglist add digest.txt</code> (a TMLR digest "
+            "e-mail, text copied from a paper-listing page, an arXiv e-mail, an arXiv RSS or Atom feed or API "
+            "result, or a <code>.bib</code> file), then run <code>readinglist serve</code>: this page lists its "
+            "papers.</p>") in home
+
+
+def _make_dry_run(target: str, tmp_path: Path) -> list[str]:
+    """The commands `make TARGET` would run on a fresh machine (no .venv yet)."""
+    proc = subprocess.run(["make", "-n", "-C", str(ROOT), target, f"VENV={tmp_path / 'venv'}"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout.splitlines()
+
+
+def test_make_serve_installs_only_the_package_and_make_test_the_test_tools(tmp_path: Path) -> None:
+    serve = [line for line in _make_dry_run("serve", tmp_path) if " install " in line]
+    assert [line.split("/bin/")[-1] for line in serve] == ["pip install -q --upgrade pip", "pip install -q -e ."]
+    test = [line for line in _make_dry_run("test", tmp_path) if "pip install" in line]
+    assert test[-1].split("/bin/")[-1] == "pip install -q -e '.[test]'"
+
+
+def test_the_readme_opens_with_the_two_commands_and_stays_short() -> None:
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= 200
+    # The first block of code (the first the page shows) is the two commands.
+    start = lines.index("```sh")
+    block = lines[start + 1:lines.index("```", start)]
+    assert [line.split("#")[0].strip() for line in block] == ["make serve", "make test"]
+    assert "dist/" in (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines() or \
+        "/dist/" in (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()

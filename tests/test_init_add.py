@@ -189,8 +189,9 @@ def test_add_reads_a_digest_by_its_content_and_refuses_a_file_without_papers(ins
                   str(downloads / "figure.png")], cwd=lst)
     assert added.returncode == 1
     assert added.stdout.splitlines() == [
-        "seeds/2023-06-12-nov-digest.md: 3 papers (3 new, 0 already in the list), 2 arXiv replacements (1 of "
-        "papers in the list; the others are left out: extra.readinglist.keep_replacements: true keeps them)",
+        "seeds/2023-06-12-nov-digest.md: 3 papers (3 new, 0 already in the list), 2 arXiv replacements: 1 "
+        "updating a paper in the list, 1 of a paper not in the list, left out (extra.readinglist.keep_replacements: "
+        "true keeps them)",
         f"{downloads / 'figure.png'}: holds no paper; not copied into seeds/"]
     assert added.stderr == f"{downloads / 'figure.png'}: warning: binary file (not text), skipped\n"
     assert sorted(p.name for p in (lst / "seeds").iterdir()) == ["2023-06-12-nov-digest.md", "README.md"]

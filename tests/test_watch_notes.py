@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from watchdog.events import FileSystemEvent
 
+from generator.build import build
+from generator.config import load_config
 from generator.watch import Watcher, ignored_name
 from tests.conftest import copy_project, page_h1, without_citeproc
 from tests.waiting import wait_until
@@ -72,8 +74,16 @@ def test_edit_break_and_fix_a_note(watched: tuple[Watcher, Path, io.StringIO]) -
     note.write_text("---\nstatus: to-read\nrating: [3\n---\nHalf typed.\n", encoding="utf-8")
     assert watcher.wait_for(count + 1, 15)
     wait_until(lambda: f"{CASPER}:4: warning: front matter is not valid YAML" in out.getvalue(), 15, out.getvalue)
-    # The last good version of the note is still what the page shows.
-    assert "★★★☆☆ 3/5" in page.read_text() and "<strong>edit</strong>" in page.read_text()
+    # Read as build and check read it: the fields ignored, the text shown.
+    wait_until(lambda: "<p>Half typed.</p>" in page.read_text(), 15, "the text typed is not on the page")
+    assert "3/5" not in page.read_text() and "<strong>edit</strong>" not in page.read_text()
+    [warning] = [line for line in out.getvalue().splitlines() if "not valid YAML" in line]
+    assert warning == (f"{CASPER}:4: warning: front matter is not valid YAML (did not find expected ',' or ']' while "
+                       "parsing a flow sequence started on line 3); its fields are ignored")
+    checked = build(load_config(root / "mkdocs.yml"), write=False)
+    assert warning in [str(p) for p in checked.problems]
+    assert "<p>Half typed.</p>" in checked.files[PAGE.removeprefix("build/")]
+    assert "3/5" not in checked.files[PAGE.removeprefix("build/")]
 
     # The watcher lives on: the next save is rebuilt.
     save(note, NOTE.format(rating=4, body="Fixed."))

@@ -27,7 +27,6 @@ class NoteCache:
     """Parsed notes by path and (mtime, size), so the watcher re-reads only files that changed."""
 
     entries: dict[Path, tuple[tuple[int, int], Note, list[Problem]]] = field(default_factory=dict)
-    good: dict[Path, Note] = field(default_factory=dict)  # last version whose front matter parsed
 
 
 def note_files(notes_dir: Path) -> list[Path]:
@@ -52,15 +51,10 @@ def load_notes(notes_dir: Path, root: Path, problems: Problems, cache: NoteCache
             note, found = hit[1], hit[2]
         else:
             local = Problems()
+            # A note whose front matter breaks is read as in a build, under serve too: its fields
+            # ignored (with the warning), its text shown.
             note = read_note(path, _display(path, root), local)
             if cache is not None:
-                last = cache.good.get(path)
-                if note.broken and last is not None:
-                    # While watching, a half-typed header must not make the page lose its badges.
-                    local.warn(note.path, 1, "keeping the last good version of this note until it is fixed")
-                    note = last
-                elif not note.broken:
-                    cache.good[path] = note
                 cache.entries[path] = (stamp, note, local.items)
             found = local.items
         problems.extend(found)
@@ -68,7 +62,6 @@ def load_notes(notes_dir: Path, root: Path, problems: Problems, cache: NoteCache
     if cache is not None:
         for gone in set(cache.entries) - seen:
             del cache.entries[gone]
-            cache.good.pop(gone, None)
     return out
 
 
@@ -100,6 +93,8 @@ def parse_note(text: str, display: str, stem: str, problems: Problems) -> Note:
     if front is None and text.lstrip("\ufeff").startswith("---"):
         problems.warn(display, 1, "front matter starts with --- but is never closed by a --- line; "
                       "read the whole file as the note body")
+    elif front is None:
+        _unopened(body, display, problems)
     values: dict[str, Any] = {"body": body.strip("\n") + "\n" if body.strip() else "",
                               "body_line": body_line + _leading_blank_lines(body)}
     lines: dict[str, int] = {}
@@ -111,6 +106,22 @@ def parse_note(text: str, display: str, stem: str, problems: Problems) -> Note:
             lines[key] = line
             _field(key, value, line, display, problems, values)
     return Note(display, stem, lines=tuple(lines.items()), **values)
+
+
+_FIELD_LINE = re.compile(r"^([a-z_]+)[ \t]*:(?:[ \t]|$)")
+
+
+def _unopened(body: str, display: str, problems: Problems) -> None:
+    """A note that begins with a known field and has a `---` line below it lacks its opening
+    `---` (`status: read` on the first line): its front matter would be read as its text."""
+    lines = body.split("\n")
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if first is None:
+        return
+    m = _FIELD_LINE.match(lines[first])
+    if m and m.group(1) in FIELDS and any(_FENCE.match(line) for line in lines[first + 1:]):
+        problems.warn(display, first + 1, f"`{lines[first].strip()}` looks like front matter without its opening "
+                      "--- line; add a --- line above it (until then the lines are read as the note's text)")
 
 
 def _leading_blank_lines(body: str) -> int:

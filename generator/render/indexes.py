@@ -78,7 +78,8 @@ def _first_steps(settings: Settings) -> list[str]:
         '<div class="admonition tip rl-first-steps" markdown>',
         '<p class="admonition-title">No papers yet: add your first digest</p>',
         f"<p>Copy a digest into <code>{seeds}/</code> with <code>readinglist add digest.txt</code> "
-        "(a TMLR digest e-mail, or text copied from a paper-listing page), then run "
+        "(a TMLR digest e-mail, text copied from a paper-listing page, an arXiv e-mail, an arXiv RSS or Atom "
+        "feed or API result, or a <code>.bib</code> file), then run "
         "<code>readinglist serve</code>: this page lists its papers.</p>",
         "</div>", ""]
 

@@ -85,7 +85,8 @@ def create_stub(config: Config, query: str, today: dt.date | None = None) -> Pat
     index = library.notes
     existing = index.by_paper.get(paper.id) if index else None
     if existing is not None:
-        raise GeneratorError(f"{existing.path} already holds the note on {paper.key}; not overwritten")
+        raise NoteExists(config.root / existing.path,
+                         f"{existing.path} already holds the note on {paper.key}; not overwritten")
     path = config.notes_dir / f"{paper.key}.md"
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
@@ -93,5 +94,13 @@ def create_stub(config: Config, query: str, today: dt.date | None = None) -> Pat
         with path.open("x", encoding="utf-8", newline="\n") as fh:
             fh.write(stub_text(paper, today or dt.date.today()))
     except FileExistsError:
-        raise GeneratorError(f"{path} already exists; not overwritten") from None
+        raise NoteExists(path, f"{path} already exists; not overwritten") from None
     return path
+
+
+class NoteExists(GeneratorError):
+    """The paper has a note already (at `path`): nothing is written."""
+
+    def __init__(self, path: Path, message: str) -> None:
+        super().__init__(message)
+        self.path = path

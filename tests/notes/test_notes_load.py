@@ -57,3 +57,16 @@ def test_front_matter_that_is_not_a_mapping() -> None:
     note, found = parse("---\n- a list\n---\nBody\n")
     assert found == ["content/notes/k.md:2: warning: front matter should be `key: value` lines; ignored"]
     assert note.broken and note.body == "Body\n"
+
+
+def test_a_note_without_its_opening_fence_is_warned_at_its_first_line() -> None:
+    note, found = parse("status: read\nrating: 4\n---\nLoved it.\n")
+    assert found == ["content/notes/k.md:1: warning: `status: read` looks like front matter without its opening "
+                     "--- line; add a --- line above it (until then the lines are read as the note's text)"]
+    assert (note.status, note.rating) == (None, None)
+    # After blank lines, the warning names the line of the first field.
+    _, found = parse("\n\ntags: [gnn]\n---\nText.\n")
+    assert [f.split(": warning")[0] for f in found] == ["content/notes/k.md:3"]
+    # Prose that merely starts like a field, or a field with no `---` below it, is text.
+    for text in ("Status: read twice.\n---\nMore.\n", "status: read\nand liked it.\n", "note: see below\n---\n"):
+        assert parse(text)[1] == [], text

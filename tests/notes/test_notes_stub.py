@@ -50,9 +50,12 @@ def test_stub_command_prints_the_path_and_refuses_to_overwrite(
     path = config.notes_dir / "hertrich2025generative.md"
     assert Path(printed).resolve() == path.resolve() or printed.endswith("content/notes/hertrich2025generative.md")
     path.write_text("---\nstatus: read\n---\nMy words.\n", encoding="utf-8")
-    assert main(["-f", mkdocs, "note", "hertrich2025generative"]) == 2
-    assert ("readinglist: error: content/notes/hertrich2025generative.md already holds the note on "
-            "hertrich2025generative; not overwritten") in capsys.readouterr().err
+    # An existing note: its path again (exit 0), so that `$EDITOR $(readinglist note KEY)` reopens it.
+    assert main(["-f", mkdocs, "note", "Generative Feature Training"]) == 0
+    out, err = capsys.readouterr()
+    assert Path(out.strip()).resolve() == path.resolve()
+    assert err == ("readinglist: content/notes/hertrich2025generative.md already holds the note on "
+                   "hertrich2025generative; not overwritten\n")
     assert path.read_text(encoding="utf-8") == "---\nstatus: read\n---\nMy words.\n"
 
 
