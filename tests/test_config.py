@@ -105,11 +105,11 @@ def test_unknown_keys_warn_with_the_line_and_the_closest_known_key(project: Call
 
 def test_an_unknown_key_far_from_any_lists_the_known_ones(tmp_path: Path) -> None:
     (tmp_path / "seeds").mkdir()
-    (tmp_path / "mkdocs.yml").write_text("site_name: x\nextra:\n  readinglist:\n    colour: red\n"
+    (tmp_path / "mkdocs.yml").write_text("site_name: x\nextra:\n  readinglist:\n    zebra: red\n"
                                          "    related:\n      best: 2\n", encoding="utf-8")
     assert [str(p) for p in load_config(tmp_path / "mkdocs.yml").problems] == [
-        "mkdocs.yml:4: warning: unknown setting `colour` under extra.readinglist, ignored (known: seeds, content, "
-        "registry, related, page_size, feed_entries, keep_replacements, citation_styles, edit_url)",
+        "mkdocs.yml:4: warning: unknown setting `zebra` under extra.readinglist, ignored (known: seeds, content, "
+        "registry, related, page_size, feed_entries, keep_replacements, citation_styles, edit_url, contact)",
         "mkdocs.yml:6: warning: unknown setting `best` under extra.readinglist.related, ignored (known: count, "
         "min_score)"]
 
