@@ -103,7 +103,7 @@ def front_matter(paper: Paper, tag_lines: Mapping[str, str]) -> str:
     Highwire Press tags and tags (`tag_lines`: tags' lines by name, as RenderContext.tag_lines
     makes them once a build; `chips.tag_line` makes the line of a tag not among them)."""
     lines = [
-        "---", f"title: {escape.yaml_string(title_text(paper.title))}",
+        "---", f"title: {escape.yaml_title(title_text(paper.title))}",
         f"description: {escape.yaml_string(description(paper))}",
         "template: paper.html",
         # The body is finished HTML: the MkDocs plugin skips Markdown for it (the same article).
