@@ -135,7 +135,9 @@ def header(paper: Paper, note_path: str | None, edit_url: str) -> str:
                      f' title="{escape.attr(folder + "/" + name)}">Write a note</a>')
     venue = venue_line(paper)
     badge = f'<p class="rl-venue"><span class="rl-badge">{escape.text(venue)}</span></p>\n' if venue else ""
-    return f'<div class="rl-header">\n{badge}<p class="rl-links">{"".join(links)}</p>\n</div>'
+    # The buttons are controls, not words of the paper: out of the index Zensical and Material's
+    # own search cut from the page (their labels ran together: "Search arXivGoogle Scholar").
+    return f'<div class="rl-header">\n{badge}<p class="rl-links" data-search-exclude>{"".join(links)}</p>\n</div>'
 
 
 def arxiv_details(paper: Paper) -> str:

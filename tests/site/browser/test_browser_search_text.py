@@ -110,3 +110,13 @@ def test_zensical_finds_a_name_typed_without_its_accents(zensical_page: Any, zen
     text = results.inner_text()
     assert query in text
     assert "BibTeXAPAIEEE" not in text and "@misc{" not in text and "@article{" not in text
+
+
+def test_zensical_excerpts_hold_words_not_button_labels(zensical_page: Any, zensical_site: Served) -> None:
+    """The paper header's buttons are controls: their labels ran together in the excerpt of the
+    paper's result ("Search arXivGoogle ScholarWrite a note")."""
+    page = zensical_page
+    goto(page, zensical_site, "all/")
+    text = zensical_search(page, "Alistarh").inner_text()
+    assert "Ionut-Vlad Modoranu, Mher Safaryan, Dan Alistarh" in text
+    assert "Google Scholar" not in text and "Write a note" not in text and "Search arXiv" not in text
