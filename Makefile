@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 APT    := $(shell command -v sudo >/dev/null 2>&1 && [ "$$(id -u)" != 0 ] && echo sudo) apt-get
 
-.PHONY: serve build site test lint unit golden package deps system-deps npm-deps clean bench
+.PHONY: serve build site test lint unit golden package deps zensical-deps system-deps npm-deps clean bench
 
 serve: package
 	NO_MKDOCS_2_WARNING=1 $(BIN)/readinglist serve
@@ -29,6 +29,20 @@ $(VENV)/.installed-package: pyproject.toml
 
 $(VENV)/.installed: $(VENV)/.installed-package
 	$(BIN)/pip install -q -e '.[test]'
+	touch $@
+
+# The newest Zensical that installs here, tested beside the test extra's 0.0.73 (tests/site/browser/
+# conftest.py, `zensical_newest_site`): in a virtualenv of its own, with readinglist (editable) so
+# that it finds the theme. 0.1.3 and later need a zensical-ui the registry does not have.
+ZENSICAL_NEWEST := 0.1.2
+ZENSICAL_VENV   := .venv-zensical-$(ZENSICAL_NEWEST)
+
+zensical-deps: $(ZENSICAL_VENV)/.installed
+
+$(ZENSICAL_VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(ZENSICAL_VENV)
+	$(ZENSICAL_VENV)/bin/pip install -q --upgrade pip
+	$(ZENSICAL_VENV)/bin/pip install -q -e . 'zensical==$(ZENSICAL_NEWEST)'
 	touch $@
 
 # Debian packages the tests drive: Chromium for the browser tests, TeX for the BibTeX proof,
@@ -63,10 +77,10 @@ lint: deps
 	$(BIN)/ruff check generator tests benchmarks
 	$(BIN)/mypy generator
 
-unit: deps
+unit: deps zensical-deps
 	$(BIN)/pytest -q -m "not browser and not tex"
 
-test: deps system-deps npm-deps lint
+test: deps zensical-deps system-deps npm-deps lint
 	NO_MKDOCS_2_WARNING=1 $(BIN)/pytest
 
 # Regenerate the golden Markdown, BibTeX and formatted-reference files after an intended change.

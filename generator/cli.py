@@ -67,7 +67,12 @@ def _load(args: argparse.Namespace, *, mkdocs_keys: bool = True) -> Config:
 
 def cmd_build(args: argparse.Namespace) -> int:
     config = _load(args, mkdocs_keys=False)  # the quick command: MkDocs' build checks its own keys
-    return _report(build(config, write=True), args.strict or _ci())
+    status = _report(build(config, write=True), args.strict or _ci())
+    if status != 0 or args.engine != "zensical":
+        return status
+    from .site.zensical import build_site  # the site too, by Zensical, without the theme's own files
+
+    return build_site(_config_path(args).resolve(), strict=args.strict or _ci())
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -354,6 +359,8 @@ def make_parser() -> argparse.ArgumentParser:
         return sub.add_parser(name, help=text, description=text, parents=[common, *parents])
 
     p = command("build", "generate the Markdown pages into the build folder", strict)
+    p.add_argument("--engine", choices=["zensical"], default=None,
+                   help="then build the site from them with Zensical (docs/user-guide/zensical.md)")
     p.set_defaults(func=cmd_build)
     p = command("check", "read and validate the digests and notes; write nothing", strict)
     p.set_defaults(func=cmd_check)

@@ -48,7 +48,7 @@ def test_a_fast_note_rebuild_writes_the_records_a_full_build_writes(tmp_path: Pa
         records = [json.loads(line) for line in on_disk.splitlines()]
         assert next(r for r in records if r["url"] == CASPER_PAGE)["filters"]["reading"] == ["read"]
         assert [r["content"] for r in records if r["url"] == CASPER_PAGE + "#my-notes"] == [
-            "Latent **adversarial** words."]
+            "Latent adversarial words."]  # the words the page shows, not the Markdown
 
         config = load_config(tmp_path / "mkdocs.yml")
         other = next(p for p in read_library(config).papers if p.page != CASPER_PAGE

@@ -107,6 +107,25 @@ def yaml_string(value: str) -> str:
     return json_string(_html_text(value))
 
 
+# An `&` that a browser (or html.unescape) could read as the start of a character reference, or an
+# ambiguous ampersand (`&word;`) that the HTML checker rejects.
+_REFERENCE_LIKE = re.compile(r"&(?:#|[A-Za-z0-9]+;)")
+
+
+def yaml_title(value: str) -> str:
+    """A page's `title:` in front matter: HTML text for Material, which prints it raw (`yaml_string`),
+    that Zensical can also show as it is. Zensical takes the title as plain text for its search
+    results (each result's title and path): `&quot;` showed as typed there. So only what HTML text
+    needs is escaped: `<`, and `&` where the title holds something a browser would read as a
+    character reference (then every `&`, so `&amp;` in a title stays what it was). Quotes and `>`
+    stay as they are: the theme escapes the quote where it puts the title in an attribute
+    (main.html, `og:title`)."""
+    value = fold(value)
+    if "&" in value and (_REFERENCE_LIKE.search(value) or html.unescape(value) != value):
+        value = value.replace("&", "&amp;")
+    return json_string(value.replace("<", "&lt;") if "<" in value else value)
+
+
 def markup(value: str, *, quote: bool = True) -> str:
     """Text inside HTML that no Markdown pass reads (a code block, a MathML attribute, a note's
     rendered link): the HTML specials only, as `html.escape` writes them."""

@@ -103,5 +103,10 @@ def cite_tabs(bibtex_block: str, references: list[tuple[str, str]]) -> str:
     # `#bibtex`: the section was "BibTeX" before it had tabs; links to it still land here. A marker
     # beside the tabs, not an id on them: Material names each code block's copy target after the
     # nearest id around it, and one id around all three blocks made all three copy the first.
-    return (f'<div id="bibtex"></div>\n<div class="tabbed-set tabbed-alternate rl-refs" data-tabs="1:{n}">{inputs}'
+    # `data-search-exclude`: the index Zensical and Material's own search cut from the page leaves
+    # the tabs out, as Pagefind's records do (render/search_records.py): their labels ran
+    # together in excerpts ("BibTeXAPAIEEE @article{"), and every word of the references is in
+    # the page's header already. The key stays searchable in the "Cite as" line under them.
+    return (f'<div id="bibtex"></div>\n<div class="tabbed-set tabbed-alternate rl-refs" data-tabs="1:{n}" '
+            f'data-search-exclude>{inputs}'
             f'<div class="tabbed-labels">{labels}</div><div class="tabbed-content">{content}</div></div>')

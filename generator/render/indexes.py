@@ -210,7 +210,7 @@ def render_digest_pages(digest: Digest, entries: Mapping[str, Entry], size: int 
         bib = url_from(me, f"digests/{digest.slug}.bib")
         title = digest.title + (f" (page {n})" if n > 1 else "")
         source = f"<p>Source file <code>{escape.text(digest.name)}</code> · date {escape.text(date)} · "
-        lines = ["---", f"title: {escape.yaml_string(title)}", f"{FLAG}: true", "---", "",
+        lines = ["---", f"title: {escape.yaml_title(title)}", f"{FLAG}: true", "---", "",
                  heading(1, escape.text(digest.title), Ids())]
         if not papers:
             # No empty downloads: the files are not written either (has_downloads).

@@ -103,7 +103,7 @@ def front_matter(paper: Paper, tag_lines: Mapping[str, str]) -> str:
     Highwire Press tags and tags (`tag_lines`: tags' lines by name, as RenderContext.tag_lines
     makes them once a build; `chips.tag_line` makes the line of a tag not among them)."""
     lines = [
-        "---", f"title: {escape.yaml_string(title_text(paper.title))}",
+        "---", f"title: {escape.yaml_title(title_text(paper.title))}",
         f"description: {escape.yaml_string(description(paper))}",
         "template: paper.html",
         # The body is finished HTML: the MkDocs plugin skips Markdown for it (the same article).
@@ -135,7 +135,9 @@ def header(paper: Paper, note_path: str | None, edit_url: str) -> str:
                      f' title="{escape.attr(folder + "/" + name)}">Write a note</a>')
     venue = venue_line(paper)
     badge = f'<p class="rl-venue"><span class="rl-badge">{escape.text(venue)}</span></p>\n' if venue else ""
-    return f'<div class="rl-header">\n{badge}<p class="rl-links">{"".join(links)}</p>\n</div>'
+    # The buttons are controls, not words of the paper: out of the index Zensical and Material's
+    # own search cut from the page (their labels ran together: "Search arXivGoogle Scholar").
+    return f'<div class="rl-header">\n{badge}<p class="rl-links" data-search-exclude>{"".join(links)}</p>\n</div>'
 
 
 def arxiv_details(paper: Paper) -> str:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..enrich.text import to_ascii
 from ..model import Library, short_authors
+from .plaintext import markdown_text
 
 if TYPE_CHECKING:
     from .context import RenderContext
@@ -39,12 +40,17 @@ class Record:
     filters: dict[str, list[str]] | None = None
     sort: dict[str, str] | None = None
     row: dict[str, str] | None = None
+    # The author names that hold accents, typed without them (`Louis Bethune, Bertram Hojer`): a
+    # Pagefind metadata field, which Pagefind 1.5 searches but never cuts an excerpt from, so a
+    # result never shows a name twice. (Pagefind folds the accents it can decompose itself, é
+    # and ä, but not ø, ł or ß.)
+    folded: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         if self.filters is not None:
+            meta = {"title": self.title, **(self.row or {}), **({FOLDED: self.folded} if self.folded else {})}
             return {"url": self.url, "content": self.content, "language": "en",
-                    "meta": {"title": self.title, **(self.row or {})}, "filters": self.filters,
-                    "sort": self.sort or {}}
+                    "meta": meta, "filters": self.filters, "sort": self.sort or {}}
         if self.part == "Note":
             # Pagefind searches a record's metadata too: a note's record is titled "Note" and names
             # its paper in a filter (never searched), so the paper's own title words find the
@@ -54,6 +60,9 @@ class Record:
         meta = {"title": self.title, **({"part": self.part} if self.part else {})}
         return {"url": self.url, "content": self.content, "language": "en", "meta": meta}
 
+
+# The metadata field of a paper's record that holds its folded author names (Record.folded).
+FOLDED = "names"
 
 # A word only papers' records hold, once each. Pagefind 1.5 answers a search without a term by
 # loading every chunk of its word index (5 MB at 10,000 papers; fixed upstream after 1.5.2, in
@@ -119,20 +128,20 @@ def record(paper: dict[str, Any], reading: tuple[str, int] | None = None) -> Rec
     authors = ", ".join(paper.get("authors") or [])
     if paper.get("authors") and not paper.get("authors_complete", True):
         authors += " et al."
-    # Typed without accents too: `Bethune` must find Béthune (the index does not fold diacritics).
-    # Only the names that have accents, so result excerpts do not show every author twice.
-    # (An ASCII list, most of them, has none: not looked at name by name.)
+    # Typed without accents too: `Hojer` must find Højer. Only the names that have accents, in
+    # their own field (Record.folded), out of the text excerpts are cut from. (An ASCII list,
+    # most of them, has none: not looked at name by name.)
     folded = "" if authors.isascii() else ", ".join(" ".join(to_ascii(a).split()) for a in paper.get("authors") or []
                                                    if not a.isascii())
     title = one_spaced(paper.get("title") or "")
-    parts = [authors, folded, paper.get("abstract") or "", identifiers(paper)]
+    parts = [authors, paper.get("abstract") or "", identifiers(paper)]
     content = "\n".join(filter(None, [title, *map(one_spaced, parts)]))
     # The word every paper's record ends with: the All papers filter searches for it (see EVERY).
     content += "\n" + EVERY
     page = str(paper.get("page") or "")
     filters, sort, row = facets(paper, reading)
     return Record(url=page, title=title, content=content,
-                  filters=filters, sort=sort, row=row)
+                  filters=filters, sort=sort, row=row, folded=folded)
 
 
 def records(papers: Iterable[dict[str, Any]], reading: dict[str, tuple[str, int]] | None = None) -> list[Record]:
@@ -162,9 +171,14 @@ def words_records(ctx: RenderContext, pages: Mapping[str, str]) -> list[Record]:
 
     library = ctx.library
     notes = library.notes.by_paper if library.notes is not None else {}
+    links = library.notes.links if library.notes is not None else {}
+    by_id = library.by_id()
     out = []
     for paper, note in sorted(((p, notes[p.id]) for p in library.papers if p.id in notes), key=lambda pn: pn[1].path):
-        text = " ".join(note.body.split())
+        # The words the page shows: no Markdown, each [[wiki-link]] as its label or its paper's title.
+        titles = {lk.target: title_text(by_id[lk.paper_id].title) for lk in links.get(note.path, ())
+                  if lk.paper_id in by_id}
+        text = markdown_text(note.body, titles) if note.body.strip() else ""
         if paper.page and text:
             title = " ".join(title_text(paper.title).split())
             out.append(Record(url=str(paper.page) + "#my-notes", title=title, content=text, part="Note"))
@@ -175,7 +189,7 @@ def words_records(ctx: RenderContext, pages: Mapping[str, str]) -> list[Record]:
         if raw.strip():
             heading = re.search(r"(?m)^#\s+(.+?)\s*#*\s*$", raw)
             out.append(Record(url=url, title=heading.group(1) if heading else PurePosixPath(rel).stem,
-                              content=" ".join(raw.split()), part="Page"))
+                              content=markdown_text(raw, page=True), part="Page"))
     # Tags with a page (a paper has them), at the page the context names.
     slugs = ctx.tag_slugs
     for name, description in library.topics:

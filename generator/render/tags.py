@@ -30,7 +30,7 @@ def render_tag_page(name: str, slug: str, rows: list[Entry], description: str = 
     ordered_rows = rows if ordered else sorted(rows, key=lambda e: sort_key(e.paper))
     count = f"{len(ordered_rows)} paper" + ("" if len(ordered_rows) == 1 else "s")
     # rl_feed: the tag's Atom feed, announced in the page head (generator/theme/main.html).
-    lines = ["---", f"title: {escape.yaml_string(name)}", f"{FLAG}: true", f"rl_feed: {tag_feed(slug)}",
+    lines = ["---", f"title: {escape.yaml_title(name)}", f"{FLAG}: true", f"rl_feed: {tag_feed(slug)}",
              f"rl_feed_title: {escape.yaml_string(name)}", "---", "",
              heading(1, escape.text(name), Ids())]
     if description:

@@ -91,4 +91,5 @@ def test_one_spaced_is_split_and_join_for_every_white_space() -> None:
     rec = record({"title": " A\u2028Title ", "authors": ["Zoë Ünï", "Bo Wu"], "abstract": "Long\n\nabstract  here.",
                   "key": "k", "page": "papers/a/"})
     assert rec.title == "A Title"
-    assert rec.content == f"A Title\nZoë Ünï, Bo Wu\nZoe Uni\nLong abstract here.\nCitation key k\n{EVERY}"
+    assert rec.content == f"A Title\nZoë Ünï, Bo Wu\nLong abstract here.\nCitation key k\n{EVERY}"
+    assert rec.folded == "Zoe Uni"

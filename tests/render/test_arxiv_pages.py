@@ -90,8 +90,8 @@ def test_published_papers_show_venue_and_year(built: BuildResult) -> None:
 
 def test_api_digest_page_has_a_readable_title(built: BuildResult) -> None:
     page = built.files["digests/arxiv-api-del-maestro/index.md"]
-    # Front-matter values are HTML text (render/escape.yaml_string).
-    assert page.startswith('---\ntitle: "arXiv API: au:&quot;A. Del Maestro&quot;, 4 May 2024"\n')
+    # A title in front matter is HTML text with its quotes as they are (render/escape.yaml_title).
+    assert page.startswith('---\ntitle: "arXiv API: au:\\"A. Del Maestro\\", 4 May 2024"\n')
     assert '>arXiv API: au:&#34;A. Del Maestro&#34;, 4 May 2024<a class="headerlink"' in page
     assert "ArXiv Query" not in page and "search_query" not in page
     assert "arXiv API: au:&#34;A. Del Maestro&#34;, 4 May 2024" in built.files["digests/index.md"]

@@ -230,7 +230,8 @@ def test_styles_are_a_setting(tmp_path: Path) -> None:
 def test_tabs_are_material_s_markup() -> None:
     tabs = cite_tabs('<div class="highlight"><pre><span></span><code>@misc{x}</code></pre></div>', [("APA", "A & B.")])
     # `#bibtex` (the section's old anchor) still lands on the tabs.
-    assert tabs.startswith('<div id="bibtex"></div>\n<div class="tabbed-set tabbed-alternate rl-refs" data-tabs="1:2">'
+    assert tabs.startswith('<div id="bibtex"></div>\n'
+                           '<div class="tabbed-set tabbed-alternate rl-refs" data-tabs="1:2" data-search-exclude>'
                            '<input checked id="__tabbed_1_1" name="__tabbed_1" type="radio">')
     assert '<div class="tabbed-labels"><label for="__tabbed_1_1">BibTeX</label><label for="__tabbed_1_2">APA' in tabs
     assert "<code>A &amp; B.</code>" in tabs

@@ -52,3 +52,37 @@ if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
 } else {
   rlMarkNew();
 }
+
+// readinglist: `/`, `s` and `f` open the search box, as Material promises, on every engine. The
+// handler listens through `keyboard$`, the observable Material and Zensical both publish for
+// custom keyboard shortcuts (Material's documentation, "Customization"): it only sees keys typed
+// outside a text field, and `claim()` keeps the key from reaching the box it opens.
+// - Material's own search (stock MkDocs) answers these keys itself: nothing to do.
+// - The readinglist plugin's box (Pagefind; site/templates/partials/search.html) carries no
+//   `data-md-component`, so Material's search component, which held the shortcuts, does not run:
+//   the search toggle is opened here, and readinglist-search.js focuses the box when it opens.
+// - Zensical opens its search dialog on `/` (its button, `[data-md-component=search] button`) but
+//   not on `s` or `f`: those press the same button.
+(function () {
+  if (window.__rlSearchKeys || typeof window.keyboard$ === "undefined" || !window.keyboard$.subscribe)
+    return;
+  window.__rlSearchKeys = true;
+  window.keyboard$.subscribe(function (key) {
+    if (key.mode !== "global" || key.meta || ["/", "s", "f"].indexOf(key.type) < 0)
+      return;
+    if (document.querySelector("[data-md-component=search-query]"))
+      return;  // Material's own search component, which has these shortcuts
+    var toggle = document.getElementById("__search");
+    if (document.querySelector("[data-rl-search] .md-search__input") && toggle) {
+      key.claim();
+      toggle.checked = true;
+      toggle.dispatchEvent(new Event("change", { bubbles: true }));
+      return;
+    }
+    var button = document.querySelector("[data-md-component=search] button");
+    if (key.type !== "/" && button instanceof HTMLButtonElement) {
+      key.claim();
+      button.click();
+    }
+  });
+})();

@@ -150,19 +150,22 @@ def _generate(project: Path, config: Path) -> None:
         raise RuntimeError(f"readinglist build failed in {project}:\n{run.stdout}\n{run.stderr}")
 
 
-def zensical_build(project: Path, served: Served) -> None:
-    """`readinglist build`, then `zensical build` of the same docs folder into `served.site_dir`.
-    Zensical reads mkdocs.yml and runs no MkDocs plugin (ours included): the generator runs first,
-    and the pages must stand without the plugin (plain templates, no readinglist Jinja)."""
+def zensical_build(project: Path, served: Served, zensical: Path | None = None) -> None:
+    """`readinglist build --engine zensical` (the generator, then `zensical build` of the same docs
+    folder, the theme's own files taken out of the site) into `served.site_dir`. Zensical reads
+    mkdocs.yml and runs no MkDocs plugin (ours included): the pages must stand without the plugin
+    (plain templates, no readinglist Jinja). `zensical`: the Zensical command of another
+    environment (its readinglist runs the build), else the one beside this Python."""
     config = variant_config(project, served)
     text = config.read_text(encoding="utf-8")
     text, n = re.subn(r"(?m)^site_dir:.*$", f"site_dir: {served.site_dir}", text)
     if n != 1:
         raise RuntimeError("mkdocs.yml has no site_dir")
     config.write_text(text, encoding="utf-8")
-    _generate(project, config)
-    zensical = Path(sys.executable).with_name("zensical")
-    run = subprocess.run([str(zensical), "build", "-f", str(config)], cwd=project, capture_output=True, text=True,
-                         timeout=300)
+    python = zensical.with_name("python") if zensical else Path(sys.executable)
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    env.pop("CI", None)  # in CI `readinglist build` fails on any warning, and the seeds have two
+    run = subprocess.run([str(python), "-m", "generator", "-f", str(config), "build", "--engine", "zensical"],
+                         cwd=project, env=env, capture_output=True, text=True, timeout=300)
     if run.returncode != 0:
-        raise RuntimeError(f"zensical build failed in {project}:\n{run.stdout}\n{run.stderr}")
+        raise RuntimeError(f"readinglist build --engine zensical failed in {project}:\n{run.stdout}\n{run.stderr}")

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 
 import pytest
 from browser_site import Served, mkdocs_build, serve, stock_build, zensical_build
 from browser_ui import Recorder
 
-from tests.conftest import ROOT, copy_project, require_tool
+from tests.conftest import IN_CI, ROOT, copy_project, require_tool
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -63,6 +64,23 @@ def zensical_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     """`readinglist build` + `zensical build` of the seeds, under /reading-list/ (no plugin runs)."""
     require_tool(str(Path(sys.executable).with_name("zensical")))
     yield from _other_build(tmp_path_factory, "zensical", zensical_build)
+
+
+# The newest Zensical that installs here (the Makefile's ZENSICAL_NEWEST), in a virtualenv of its
+# own beside the test extra's 0.0.73: `make test` (zensical-deps) makes it.
+ZENSICAL_NEWEST = "0.1.2"
+
+
+@pytest.fixture(scope="session")
+def zensical_newest_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """`zensical_site` built by Zensical ZENSICAL_NEWEST, from `.venv-zensical-<version>/`."""
+    exe = ROOT / f".venv-zensical-{ZENSICAL_NEWEST}" / "bin" / "zensical"
+    if not exe.is_file():
+        message = f"{exe} is missing: run `make zensical-deps`"
+        if IN_CI:
+            pytest.fail(message)
+        pytest.skip(message)
+    yield from _other_build(tmp_path_factory, f"zensical-{ZENSICAL_NEWEST}", partial(zensical_build, zensical=exe))
 
 
 @pytest.fixture(scope="session")

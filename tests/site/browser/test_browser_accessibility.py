@@ -35,10 +35,10 @@ def axe() -> Axe:
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
-@pytest.mark.parametrize("build", ["mkdocs", "zensical"])
+@pytest.mark.parametrize("build", ["mkdocs", "zensical", "zensical_newest"])
 def test_every_kind_of_page_passes_wcag_21_aa(browser: Any, served_sites: dict[str, Served], axe: Axe,
                                               request: pytest.FixtureRequest, build: str, scheme: str) -> None:
-    site = served_sites["root"] if build == "mkdocs" else request.getfixturevalue("zensical_site")
+    site = served_sites["root"] if build == "mkdocs" else request.getfixturevalue(f"{build}_site")
     rec = Recorder.open(browser, site, color_scheme=scheme)
     try:
         found = {}

@@ -15,11 +15,13 @@ from pybtex.database import parse_string
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(params=["root", "subpath", "zensical"])
+@pytest.fixture(params=["root", "subpath", "zensical", "zensical-newest"])
 def site(request: pytest.FixtureRequest, served_sites: dict[str, Served]) -> Served:
-    """This module's pages on all three sites (the suite's other modules use the two MkDocs ones)."""
-    if request.param == "zensical":
-        return request.getfixturevalue("zensical_site")  # type: ignore[no-any-return]
+    """This module's pages on all four sites (the suite's other modules use the two MkDocs ones):
+    Zensical 0.0.73 and the newest that installs (conftest.ZENSICAL_NEWEST)."""
+    if request.param.startswith("zensical"):
+        fixture = "zensical_newest_site" if request.param == "zensical-newest" else "zensical_site"
+        return request.getfixturevalue(fixture)  # type: ignore[no-any-return]
     return served_sites[request.param]
 
 MATRYOSHKA = "papers/matryoshkalora-learning-accurate-hierarchical-low-rank/"

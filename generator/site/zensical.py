@@ -1,0 +1,68 @@
+"""`readinglist build --engine zensical`: the site built by Zensical from the docs folder the
+generator has just written, without the theme's own files.
+
+Zensical runs no MkDocs plugin, so the generator runs first (as `readinglist build` always does),
+then `zensical build` with the same mkdocs.yml. Zensical (0.0.73 to 0.1.2, read in its
+workflow.rs: `process_theme_assets`) copies every file of a theme's folder that is not HTML into
+the site's root, with no setting to leave one out; and the readinglist theme's folder must hold
+`mkdocs_theme.yml` (its `extends: material`, which both engines read) and `__init__.py` (the
+`mkdocs.themes` entry point is a module, and both engines take the theme's folder from its file).
+So the two copies are removed from the site after the build, when they are the theme's files
+byte for byte (a file of the list's own by that name stays).
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+
+from ..config import _Loader
+from ..errors import GeneratorError
+
+# The theme's files that Zensical copies to the site's root (generator/theme/).
+THEME_FILES = ("__init__.py", "mkdocs_theme.yml")
+
+
+def command() -> str | None:
+    """Zensical's command in this Python's environment (where it finds the readinglist theme
+    through the entry point), else the first on PATH."""
+    beside = Path(sys.executable).with_name("zensical")
+    return str(beside) if beside.is_file() else shutil.which("zensical")
+
+
+def site_dir(config_file: Path) -> Path:
+    """mkdocs.yml's `site_dir` (default `site`), relative to the file, as MkDocs and Zensical read it."""
+    raw = yaml.load(config_file.read_text(encoding="utf-8"), Loader=_Loader) or {}
+    value = raw.get("site_dir") if isinstance(raw, dict) else None
+    return (config_file.parent / str(value or "site")).resolve()
+
+
+def remove_theme_files(site: Path) -> list[str]:
+    """Delete the copies of the theme's own files from `site`'s root; the names removed."""
+    theme = Path(__file__).resolve().parent.parent / "theme"
+    removed = []
+    for name in THEME_FILES:
+        copy = site / name
+        if copy.is_file() and copy.read_bytes() == (theme / name).read_bytes():
+            copy.unlink()
+            removed.append(name)
+    return removed
+
+
+def build_site(config_file: Path, *, strict: bool) -> int:
+    """`zensical build -f config_file` (`--strict` when `strict`), then the theme's files out of
+    the site. Zensical's exit status; its own output goes to the terminal as it comes."""
+    exe = command()
+    if exe is None:
+        raise GeneratorError("Zensical is not installed here: `pip install zensical` beside readinglist "
+                             "(docs/user-guide/zensical.md)")
+    run = subprocess.run([exe, "build", "-f", str(config_file), *(["--strict"] if strict else [])],
+                         cwd=config_file.parent, check=False)
+    if run.returncode != 0:
+        return run.returncode
+    remove_theme_files(site_dir(config_file))
+    return 0
