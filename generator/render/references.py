@@ -67,7 +67,7 @@ CACHE_VERSION = 1  # of the cache file's layout
 # item and style file (what format_reference or Style.citeproc_style does to citeproc-py's text),
 # so that the next build formats every reference again instead of taking the old text from the
 # cache. A change to the CSL item (render/csl.py) needs no bump: the item itself is in the key.
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 _CSL_NS = "{http://purl.org/net/xbiblio/csl}"
 _NUMBER = re.compile(r"^\s*(?:\[1\]|1\.|\(1\)|1)\s*")
 
@@ -117,6 +117,14 @@ def _parsed(path: str, digest: str, et_al: int) -> Any:
     for element in style.xml.getroot().iter(f"{_CSL_NS}label"):
         if element.get("text-case") == "title":
             element.set("text-case", "capitalize-first")
+    # APA prints a thesis' number as "(Publication No. 123)": the group's `Publication` is a
+    # term, its number a variable, and CSL leaves out a group whose variables are all empty;
+    # citeproc-py printed "(Publication)" for every thesis without a number. Asking for the
+    # number too gives CSL's result.
+    for element in style.xml.getroot().iter(f"{_CSL_NS}if"):
+        if (element.get("type"), element.get("variable")) == ("thesis", "genre") and any(
+                child.get("value") == "publication" for child in element):
+            element.set("variable", "genre number")
     if et_al:
         for element in style.xml.getroot().iter(f"{_CSL_NS}name", f"{_CSL_NS}bibliography"):
             element.set("et-al-min", str(et_al + 1))
@@ -171,10 +179,12 @@ def format_reference(item: dict[str, Any], style: Style | str) -> str:
     # locale's punctuation-in-quote, which citeproc-py does not apply): IEEE's `“Title,”`.
     if style.american:
         text = _OUTSIDE_QUOTE.sub(r"\1”", text)
-    return text
+    # A title ending in "?" or "!" takes no full stop after it (CSL's rule; citeproc-py printed "?.").
+    return _STOP_AFTER_MARK.sub("", text)
 
 
 _OUTSIDE_QUOTE = re.compile(r"”([,.])")
+_STOP_AFTER_MARK = re.compile(r"(?<=[?!])\.(?=\s|$)")
 _AFTER_HYPHEN = re.compile(r"(?<=\w)-(\w)")
 
 

@@ -39,6 +39,7 @@ from pybtex.database import Person
 
 from ...errors import Problems
 from ...model import Paper
+from ...sources.bibquirks import braced
 from .title import escape_text
 
 PARTICLES = frozenset(
@@ -161,6 +162,8 @@ def to_person(name: str, override: str = "") -> Person:
     """The pybtex `Person` for a display name; pybtex writes it as `von Last, Jr, First`.
     `override` is the curator's `von Last, Jr, First` spelling from `content/names.yml`.
     A build asks for few (0 and 2 at 10,000 papers: `bib_name` writes most names from their parts)."""
+    if braced(override):  # a corporate name kept whole (`{IceCube Collaboration}`, sources/bibquirks.py)
+        return Person(last="{" + escape_text(" ".join(override.strip()[1:-1].split())) + "}")
     if override:
         # pybtex splits the curator's plain-text spelling; the parts are escaped once, below.
         given = Person(override)
