@@ -85,6 +85,8 @@ def _spelled(person: Person) -> str:
     lineage = tex_to_text(" ".join(person.lineage_names))
     given = tex_to_text(" ".join(person.first_names + person.middle_names))
     parts = (family, lineage, given)
+    if family and lineage and not given and not any(c in family + lineage for c in ",{}\\"):
+        return f"{family}, {lineage},"  # `Niedoba, Matthew,`: BibTeX's Jr part and no given name
     if not family or (lineage and not given) or any(
             "," in p or re.search(r"\band\b", p) or any(c in p for c in "{}\\") for p in parts):
         return ""
