@@ -144,7 +144,8 @@ def csl_name(name: str, override: str = "") -> tuple[tuple[str, str], ...]:
 
         person = Person(override)
         given = " ".join(person.first_names + person.middle_names)
-        prelast, last = " ".join(person.prelast_names), " ".join(person.last_names)
+        # A family name kept braced (`du {Mas des Bourboux}`, sources/bibfile.py) without its braces.
+        prelast, last = " ".join(person.prelast_names), " ".join(person.last_names).replace("{", "").replace("}", "")
         lineage = " ".join(person.lineage_names)
     elif kept_whole(name) or " " not in name:
         return (("literal", name),) if kept_whole(name) else (("family", name),)

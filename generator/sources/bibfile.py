@@ -28,6 +28,7 @@ from .bibquirks import (
     duplicate_field_name,
     field_line,
     journal_macro,
+    one_group,
 )
 from .dates import MONTH_NAMES
 from .ids import arxiv_id, doi, openreview_id, record_id
@@ -85,12 +86,32 @@ def _spelled(person: Person) -> str:
     lineage = tex_to_text(" ".join(person.lineage_names))
     given = tex_to_text(" ".join(person.first_names + person.middle_names))
     parts = (family, lineage, given)
+    kept = _braced_family(person)
+    if kept and not lineage and given and not any(c in given for c in ",{}\\"):
+        return f"{kept}, {given}"
     if family and lineage and not given and not any(c in family + lineage for c in ",{}\\"):
         return f"{family}, {lineage},"  # `Niedoba, Matthew,`: BibTeX's Jr part and no given name
     if not family or (lineage and not given) or any(
             "," in p or re.search(r"\band\b", p) or any(c in p for c in "{}\\") for p in parts):
         return ""
     return ", ".join(p for p in parts if p)
+
+
+def _braced_family(person: Person) -> str:
+    """`du {Mas des Bourboux}` for `{du Mas des Bourboux}, Hélion`: a braced family name whose
+    lower-case inner word a new split would take for a particle (`des`). Its leading lower-case
+    words are the particle, as pandoc reads them (`{de la Torre}`: `de la` + `Torre`); the rest
+    stays braced, one family name. "" for any other name."""
+    if person.prelast_names or len(person.last_names) != 1 or not one_group(person.last_names[0]):
+        return ""
+    words = tex_to_text(person.last_names[0]).split()
+    lead = 0
+    while lead < len(words) - 1 and words[lead][:1].islower():
+        lead += 1
+    rest = words[lead:]
+    if len(rest) < 2 or all(w[:1].isupper() for w in rest) or any(c in " ".join(words) for c in ",{}\\"):
+        return ""
+    return " ".join([*words[:lead], "{" + " ".join(rest) + "}"])
 
 
 def _date(fields: dict[str, str]) -> dt.date | None:

@@ -60,7 +60,7 @@ def field_line(chunk: str, field: str, nth: int) -> int:
     return chunk.count("\n", 0, at)
 
 
-def _one_group(text: str) -> bool:
+def one_group(text: str) -> bool:
     """`{...}` whose first brace closes at its end."""
     if not (text.startswith("{") and text.endswith("}")):
         return False
@@ -75,12 +75,12 @@ def _one_group(text: str) -> bool:
 def corporate(person: Person) -> bool:
     """A name that is one brace group and nothing else (`{IceCube Collaboration}`)."""
     others = person.first_names + person.middle_names + person.prelast_names + person.lineage_names
-    return not others and len(person.last_names) == 1 and _one_group(person.last_names[0])
+    return not others and len(person.last_names) == 1 and one_group(person.last_names[0])
 
 
 def braced(name: str) -> bool:
     """A spelling (`Paper.bib_names`) that keeps a corporate name whole: `{IceCube Collaboration}`."""
-    return _one_group(name.strip())
+    return one_group(name.strip())
 
 
 def ambiguous_names(people: list[Person]) -> list[str]:
