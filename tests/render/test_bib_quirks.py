@@ -309,3 +309,31 @@ def test_books_theses_and_articles_read_as_what_they_are(theses: BuildResult) ->
     assert (record["venue"], record["status"], record["venue_line"]) == (
         "Princeton University Press", "accepted", "Princeton University Press · book · 2007")
     assert "Princeton University Press · book · 2007" in _page(theses, "KDE")
+
+
+TRUNCATED = """@inproceedings{BAY-19a,
+  title = {Efficient Probabilistic Inference in the Quest for Physics Beyond the Standard Model},
+  author = {Baydin, Atilim Gunes and Heinrich, Lukas and Bhimji, Wahid and Gram-Hansen, Bradley and
+            Louppe, Gilles and Shao, Lei and Cranmer, Kyle and Wood, Frank and others},
+  booktitle = {Thirty-second Conference on Neural Information Processing Systems (NeurIPS)},
+  year = {2019},
+  archiveprefix = {arXiv},
+  eprint = {1807.07706},
+}
+"""
+
+
+def test_a_truncated_list_is_shortened_by_the_style_s_own_rule(tmp_path: Path) -> None:
+    """A group's publication list writes `and others` after eight names: IEEE names one author
+    and "et al." from seven names on, and a truncated list has more than it names (as pandoc)."""
+    (tmp_path / "group.bib").write_text(TRUNCATED, encoding="utf-8")
+    (tmp_path / "site").mkdir()
+    result = _build(tmp_path / "site", [tmp_path / "group.bib"])
+    refs = _refs(result, "BAY-19a")
+    assert refs["IEEE"] == (
+        "A. G. Baydin et al., “Efficient Probabilistic Inference in the Quest for Physics Beyond the Standard "
+        "Model,” in Thirty-second Conference on Neural Information Processing Systems (NeurIPS), 2019. [Online]. "
+        "Available: https://arxiv.org/abs/1807.07706")
+    # APA names up to nineteen authors: the eight given, then "et al.".
+    assert refs["APA"].startswith("Baydin, A. G., Heinrich, L., Bhimji, W., Gram-Hansen, B., Louppe, G., Shao, L., "
+                                  "Cranmer, K., Wood, F., et al. (2019).")
