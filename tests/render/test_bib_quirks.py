@@ -97,6 +97,16 @@ def test_a_corporate_author_is_one_literal_name_everywhere(theses: BuildResult) 
     assert bib_name("Jet Propulsion Laboratory", "{Jet Propulsion Laboratory}") == "{Jet Propulsion Laboratory}"
 
 
+
+def test_an_accent_written_for_both_tex_modes_is_one_letter(theses: BuildResult) -> None:
+    """Physical Review's exports write `Senjanovi\\ifmmode \\acute{c}\\else \\'{c}\\fi{}`: one
+    letter (both branches came out: `Senjanovićć`, `ČČerenkov`)."""
+    papers = _papers(theses)
+    assert papers["PhysRev.52.378"].authors == ("P. A. Čerenkov",)
+    assert papers["PhysRevLett.44.912"].authors == ("Rabindra N. Mohapatra", "Goran Senjanović")
+    assert _refs(theses, "PhysRevLett.44.912")["APA"].startswith("Mohapatra, R. N., & Senjanović, G. (1980).")
+
+
 AMBIGUOUS = """@misc{git,
   author = {{Hamano, Junio and Torvalds, Linus and others}},
   title = {Git},

@@ -220,6 +220,14 @@ def _name(name: dict[str, str]) -> tuple[str, ...]:
     return (_norm(name.get("family", "")), _norm(name.get("given", "")), _norm(particle), _norm(name.get("suffix", "")))
 
 
+def _issue_fields(path: Path) -> dict[str, str]:
+    """Key -> the `issue` field of each entry that has one and no `number`."""
+    from pybtex.database import parse_file
+
+    return {key: entry.fields["issue"] for key, entry in parse_file(str(path)).entries.items()
+            if "issue" in entry.fields and "number" not in entry.fields}
+
+
 def _journal_macros(path: Path) -> dict[str, str]:
     """Key -> the ADS journal macro (`apj`) of each entry whose journal is one."""
     from pybtex.database import parse_file
@@ -245,10 +253,14 @@ def test_a_bib_entry_s_item_carries_every_field_pandoc_reads(builds: dict[str, B
             item = mine[key]
             assert item["type"] in _TYPE.get(their["type"], (their["type"],)), (key, item["type"], their["type"])
             macros = _journal_macros(path)
+            issues = _issue_fields(path)
             for field in ("container-title", "collection-title", "volume", "issue", "page", "publisher",
                           "publisher-place", "ISBN", "ISSN", "edition", "genre", "event", "number",
                           "container-title-short"):
-                if field == "container-title" and key in macros:
+                if field == "issue" and not their.get(field) and key in issues:
+                    # APS writes an article's issue as `issue = {4}`: ours its issue, pandoc leaves it out.
+                    assert item[field] == issues[key], (key, item)
+                elif field == "container-title" and key in macros:
                     # pandoc reads an ADS journal macro (`\apj`) as nothing; ours is the journal's name.
                     assert their.get(field, "") == "" and item[field] == ads_journals()[macros[key]], (key, item)
                 elif their.get(field):
