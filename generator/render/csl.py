@@ -82,6 +82,8 @@ def csl_item(paper: Paper, *, abstract: bool = True) -> dict[str, Any]:
         people = bib_editors(paper, role) if paper.bib_fields else []
         if people:
             item[role] = people
+    if not paper.authors and item.get("editor"):
+        del item["author"]  # an edited book is cited by its editors (`Y. Osaki and H. Shibahashi, Eds.`)
     issued = bib_issued(paper) if paper.bib_fields else _issued(paper)
     if issued:
         item["issued"] = {"date-parts": [issued]}

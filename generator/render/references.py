@@ -67,7 +67,7 @@ CACHE_VERSION = 1  # of the cache file's layout
 # item and style file (what format_reference or Style.citeproc_style does to citeproc-py's text),
 # so that the next build formats every reference again instead of taking the old text from the
 # cache. A change to the CSL item (render/csl.py) needs no bump: the item itself is in the key.
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 _CSL_NS = "{http://purl.org/net/xbiblio/csl}"
 _NUMBER = re.compile(r"^\s*(?:\[1\]|1\.|\(1\)|1)\s*")
 
@@ -165,7 +165,9 @@ def format_reference(item: dict[str, Any], style: Style | str) -> str:
 
     style = load_style(style) if isinstance(style, str) else style
     names = [_hyphen_capital(_elided(name)) for name in item.get("author", [])]
-    item = {**item, "author": names}
+    # No `author` at all when the item has none (an edited book): an empty list would be an
+    # author the style prints as nothing, instead of its substitute, the editors.
+    item = {**item, "author": names} if names else dict(item)
     if item.get("editor"):
         item["editor"] = [_hyphen_capital(_elided(name)) for name in item["editor"]]
     et_al = 0

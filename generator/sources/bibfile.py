@@ -172,7 +172,7 @@ def _paper(key: str, entry: Entry, line: int, path: str, problems: Problems) -> 
     abstract = tex_paragraphs(fields.get("abstract", ""))
     if not title:
         problems.warn(path, line, f"entry {key!r} has no title; kept, with a placeholder title on its page")
-    if not names:
+    if not names and not entry.persons.get("editor"):  # an edited book is cited by its editors
         problems.warn(path, line, f"entry {key!r} has no author; kept, shown as Anonymous")
     prefix = fields.get("archiveprefix", fields.get("eprinttype", "")).lower()
     eprint = fields.get("eprint", "")

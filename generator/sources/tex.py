@@ -86,7 +86,8 @@ def tex_to_text(text: str) -> str:
         plain = _converter().nodelist_to_text(nodes)
     except Exception:  # pylatexenc is lenient, but input is hostile: never a traceback
         plain = text
-    return " ".join(plain.replace("\u00a0", " ").split())
+    # `\-` (a hyphenation point) is no character of the text: pylatexenc gave a soft hyphen.
+    return " ".join(plain.replace("\u00a0", " ").replace("\u00ad", "").split())
 
 
 _MACRO = re.compile(r"\\([A-Za-z]+)")

@@ -298,6 +298,18 @@ def test_formatted_references_are_as_pandoc_prints_them(theses: BuildResult, tmp
         "Eco, U. (1983). The Name of the Rose: A Novel (W. Weaver, Trans.). Harcourt Brace Jovanovich.")
 
 
+def test_an_edited_book_is_cited_by_its_editors(theses: BuildResult) -> None:
+    item = _items(theses)["Osaki.Shibahashi1990"]
+    assert "author" not in item and [e["family"] for e in item["editor"]] == ["Osaki", "Shibahashi"]
+    assert _refs(theses, "Osaki.Shibahashi1990")["IEEE"] == (
+        "Y. Osaki and H. Shibahashi, Eds., Progress of Seismology of the Sun and Stars, vol. 367. in Lecture Notes in "
+        "Physics, vol. 367. Heidelberg, Germany: Springer Berlin, 1990.")
+    # citeproc-py names the editors again after the title (pandoc: `... Stars (Vol. 367).`): docs.
+    assert _refs(theses, "Osaki.Shibahashi1990")["APA"].startswith(
+        "Osaki, Y., & Shibahashi, H. (Eds.). (1990). Progress of Seismology of the Sun and Stars")
+    assert not any("Osaki" in str(p) for p in theses.problems)  # no "has no author" warning
+
+
 # 5. Labels ------------------------------------------------------------------------------------------
 
 
