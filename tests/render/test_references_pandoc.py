@@ -11,8 +11,11 @@ differences that are compared pieces are listed in KNOWN (with the reason) and i
 
 And the CSL item of a .bib entry carries every field the entry has: the test compares it with
 pandoc's own reading of the entry (`pandoc -f biblatex -t csljson`): type, container, volume,
-issue, pages, publisher, place, series, DOI, editors and the date parts (no more than the entry
-gives: a year-only entry is dated by its year alone).
+issue, pages, publisher, place, series, DOI, editors, every author and translator (a corporate
+`{IceCube Collaboration}` as one literal name, a person's family name, given name, particle and
+suffix), the arXiv address of an `eprint`, and the date parts (no more than the entry gives: a
+year-only entry is dated by its year alone). Where the two readings differ by design (an ADS
+journal macro, an APS `issue`), the test says so at that field; the docs list every difference.
 
 Golden files of the real inputs' references: tests/golden/references/real-*.txt (`make golden`).
 """
