@@ -230,10 +230,13 @@ def _kept(parser: LenientParser, path: str, line: int, chunk: str, offset: int, 
                           "the first value is kept, as BibTeX does")
         else:
             lineno = getattr(problem, "lineno", None)
-            where = line + lineno - 1 - offset if isinstance(lineno, int) and lineno > offset else line
+            if isinstance(lineno, int) and lineno <= offset:
+                continue  # in an earlier `@string`, reported there once
+            where = line + lineno - 1 - offset if isinstance(lineno, int) else line
             name = str(problem).rsplit(":", 1)[-1].strip() or "?"
-            problems.warn(path, where, f"@string macro {name!r} is not defined before the entry that starts at line "
-                          f"{line}; read as empty text, as BibTeX does")
+            what = "@string definition" if chunk.lstrip().lower().startswith("@string") else "entry"
+            problems.warn(path, where, f"@string macro {name!r} is not defined before the {what} that starts at "
+                          f"line {line}; read as empty text, as BibTeX does")
 
 
 def read(path: str, text: str, problems: Problems) -> RawDigest:
@@ -256,10 +259,10 @@ def read(path: str, text: str, problems: Problems) -> RawDigest:
             problems.error(path, where, f"BibTeX syntax error ({reason}) in the entry that starts at line {line}; "
                            "entry skipped")
             continue
+        _kept(parser, path, line, chunk, preamble.count("\n"), problems)
         if kind == "string":
             strings.append(chunk)
             continue
-        _kept(parser, path, line, chunk, preamble.count("\n"), problems)
         for key, entry in data.entries.items():
             if key.lower() in seen:
                 problems.warn(path, line, f"key {key!r} was used at line {seen[key.lower()]} already; entry skipped")

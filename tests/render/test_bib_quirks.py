@@ -211,6 +211,15 @@ def test_an_entry_with_a_repeated_field_or_an_undefined_macro_is_kept_with_a_war
         "seeds/kept.bib:16: warning: @string macro 'jmlr' is not defined before the entry that starts at line 13; "
         "read as empty text, as BibTeX does"]
     assert len(messages) == 4 and messages[3].startswith("seeds/kept.bib:22: error: BibTeX syntax error")
+    # An undefined macro in a `@string` is reported once, at the definition, not at every entry after it.
+    path.write_text("@string{a = b # { Journal}}\n\n@article{x1, author = {A, B}, title = {T1}, journal = a}\n\n"
+                    "@article{x2, author = {A, B}, title = {T2}, journal = a}\n", encoding="utf-8")
+    problems = Problems()
+    raw = read_digest(path, "seeds/kept.bib", problems)
+    assert raw is not None and [p.venue for p in raw.papers] == ["Journal", "Journal"]
+    assert [str(p) for p in problems] == [
+        "seeds/kept.bib:1: warning: @string macro 'b' is not defined before the @string definition that starts at "
+        "line 1; read as empty text, as BibTeX does"]
 
 
 # 3. Journals written as ADS macros ----------------------------------------------------------------
