@@ -37,7 +37,7 @@ from .tex import tex_paragraphs, tex_title, tex_to_text
 
 FORMAT = "bibtex"
 _ENTRY_START = re.compile(r"(?m)^[ \t]*@[ \t]*([A-Za-z]+)[ \t]*[{(]")
-_ARXIV_JOURNAL = re.compile(r"(?i)^arxiv(?: e-prints?)?$")
+_ARXIV_JOURNAL = re.compile(r"(?i)^arxiv(?:\s+e-prints?|\s+preprint\b.*|:\s*\S+(?:\s+\[[^\]]*\])?)?$")
 _MONTHS = {m: n for n, m in enumerate(MONTH_NAMES, start=1)}
 # Types whose entries are published work (a journal, proceedings, a book): "accepted" on the page.
 _PUBLISHED = {"article", "inproceedings", "conference", "incollection", "book", "inbook", "phdthesis",
@@ -183,7 +183,9 @@ def _paper(key: str, entry: Entry, line: int, path: str, problems: Problems) -> 
     kind = entry.type.lower()
     venue = _venue(fields, kind)
     if (not venue and ident) or _ARXIV_JOURNAL.match(venue):
-        venue = "arXiv"  # ADS and Zotero write a preprint's journal as `arXiv e-prints`
+        # A preprint's journal as ADS (`arXiv e-prints`), Google Scholar (`arXiv preprint
+        # arXiv:1706.03762`) and Zotero (`arXiv:1406.1078 [cs, stat]`) write it.
+        venue = "arXiv"
     raw = list(fields.items())
     for role in ("author", "editor"):
         if entry.persons.get(role):

@@ -368,3 +368,13 @@ def test_a_truncated_list_is_shortened_by_the_style_s_own_rule(tmp_path: Path) -
     # APA names up to nineteen authors: the eight given, then "et al.".
     assert refs["APA"].startswith("Baydin, A. G., Heinrich, L., Bhimji, W., Gram-Hansen, B., Louppe, G., Shao, L., "
                                   "Cranmer, K., Wood, F., et al. (2019).")
+
+
+def test_a_preprint_s_journal_as_exporters_write_it_reads_as_a_preprint() -> None:
+    """Zotero writes an arXiv paper's journal as `arXiv:1406.1078 [cs, stat]`, ADS as `arXiv
+    e-prints`: a preprint, not a published article."""
+    problems = Problems()
+    raw = read_digest(FIXTURES / "real" / "zotero-library.bib", "zotero-library.bib", problems)
+    assert raw is not None
+    cho = next(p for p in raw.papers if p.bib_key == "cho_learning_2014")
+    assert (cho.venue, cho.status, venue_line(cho)) == ("arXiv", "preprint", "arXiv · preprint")
