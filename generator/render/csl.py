@@ -31,7 +31,8 @@ from ..enrich.bibtex.names import kept_whole, split_name
 from ..enrich.display import title_text
 from ..model import Paper
 from ..runtime.switches import memoized
-from .cslbib import bib_accessed, bib_csl_fields, bib_editors, bib_issued, bib_type
+from ..sources.bibquirks import braced
+from .cslbib import bib_accessed, bib_csl_fields, bib_editors, bib_issued, bib_subtitle, bib_type
 
 OTHERS = {"literal": "others"}
 ANONYMOUS = {"literal": "Anonymous"}
@@ -71,12 +72,18 @@ def csl_item(paper: Paper, *, abstract: bool = True) -> dict[str, Any]:
             item["genre"] = "arXiv preprint" if _arxiv(paper) else "Preprint"
     if not paper.title_missing:
         title = title_text(paper.title)
+        subtitle = bib_subtitle(paper) if paper.bib_fields else ""
+        if title and subtitle:  # BibLaTeX's `subtitle`, joined as pandoc and biblatex join it
+            title = f"{title} {subtitle}" if title.endswith((":", "?", "!", ".")) else f"{title}: {subtitle}"
         if title:
             item["title"] = title
     item["author"] = csl_names(paper)
-    editors = bib_editors(paper) if paper.bib_fields else []
-    if editors:
-        item["editor"] = editors
+    for role in ("editor", "translator"):
+        people = bib_editors(paper, role) if paper.bib_fields else []
+        if people:
+            item[role] = people
+    if not paper.authors and item.get("editor"):
+        del item["author"]  # an edited book is cited by its editors (`Y. Osaki and H. Shibahashi, Eds.`)
     issued = bib_issued(paper) if paper.bib_fields else _issued(paper)
     if issued:
         item["issued"] = {"date-parts": [issued]}
@@ -96,6 +103,10 @@ def csl_item(paper: Paper, *, abstract: bool = True) -> dict[str, Any]:
         item["DOI"] = paper.doi
     if paper.url and _URL.match(paper.url.strip()):
         item["URL"] = paper.url.strip()
+    elif paper.bib_fields and ident and _arxiv(paper):
+        # An entry's `eprint` (archivePrefix arXiv, or eprinttype): its abstract page, as pandoc
+        # reads it, so every formatted reference and export carries it.
+        item["URL"] = f"https://arxiv.org/abs/{ident}"
     if abstract and paper.abstract.strip():
         item["abstract"] = " ".join(paper.abstract.split())
     return item
@@ -128,12 +139,15 @@ def csl_names(paper: Paper) -> list[dict[str, str]]:
 def csl_name(name: str, override: str = "") -> tuple[tuple[str, str], ...]:
     """One display name as CSL name parts (as key/value pairs: cached, so immutable)."""
     name = " ".join(name.split())
+    if braced(override):  # a corporate `{IceCube Collaboration}` (sources/bibquirks.py): one name
+        return (("literal", " ".join(override.strip()[1:-1].split())),)
     if override:
         from pybtex.database import Person
 
         person = Person(override)
         given = " ".join(person.first_names + person.middle_names)
-        prelast, last = " ".join(person.prelast_names), " ".join(person.last_names)
+        # A family name kept braced (`du {Mas des Bourboux}`, sources/bibfile.py) without its braces.
+        prelast, last = " ".join(person.prelast_names), " ".join(person.last_names).replace("{", "").replace("}", "")
         lineage = " ".join(person.lineage_names)
     elif kept_whole(name) or " " not in name:
         return (("literal", name),) if kept_whole(name) else (("family", name),)

@@ -147,12 +147,20 @@ def _month(text: str) -> int | None:
     return None
 
 
-def bib_editors(paper: Paper) -> list[dict[str, str]]:
-    """The entry's editors as CSL names (pybtex's split of the field, TeX decoded)."""
+def bib_subtitle(paper: Paper) -> str:
+    """BibLaTeX's `subtitle`, as plain text ("" when none)."""
+    return " ".join(tex_to_text(next((v for name, v in paper.bib_fields if name == "subtitle"), "")).split())
+
+
+def bib_editors(paper: Paper, role: str = "editor") -> list[dict[str, str]]:
+    """The entry's editors (or its translators, `role` "translator") as CSL names (pybtex's
+    split of the field, TeX decoded; a corporate `{Name}` as one literal name)."""
     from pybtex.bibtex.utils import split_name_list
     from pybtex.database import Person
 
-    raw = next((value for name, value in paper.bib_fields if name == "editor"), "")
+    from ..sources.bibquirks import corporate
+
+    raw = next((value for name, value in paper.bib_fields if name == role), "")
     if not raw:
         return []
     names = []
@@ -160,6 +168,9 @@ def bib_editors(paper: Paper) -> list[dict[str, str]]:
         if one.strip().lower() == "others":
             continue
         person = Person(one)
+        if corporate(person):
+            names.append({"literal": " ".join(tex_to_text(one).split())})
+            continue
         family = tex_to_text(" ".join(person.last_names))
         name = {"family": family} if family else {"literal": tex_to_text(one)}
         given = tex_to_text(" ".join(person.first_names + person.middle_names))

@@ -9,6 +9,7 @@ from typing import Any
 from ..enrich.display import title_text
 from ..model import Library, Paper
 from . import escape
+from .cslbib import bib_issued
 from .venue import venue_line
 
 # `json.dumps(..., ensure_ascii=False)` without making an encoder for each of the 10,000 records.
@@ -33,7 +34,7 @@ def paper_record(paper: Paper, by_id: dict[str, Paper]) -> dict[str, Any]:
         "status": paper.status,
         "labels": list(paper.labels),
         "year": paper.year,
-        "date": paper.date.isoformat() if paper.date else None,
+        "date": _date(paper),
         "categories": list(paper.categories),
         "sources": list(dict.fromkeys(s.name for s in paper.sources)),
         "tags": list(paper.tags),
@@ -43,6 +44,16 @@ def paper_record(paper: Paper, by_id: dict[str, Paper]) -> dict[str, Any]:
         ],
         "page": paper.page,
     }
+
+
+def _date(paper: Paper) -> str | None:
+    """`2020-05-15`, or for a .bib entry as much as it gives (`2009`, `2009-11`): no invented
+    month or day."""
+    if paper.bib_fields:
+        parts = bib_issued(paper)
+        if parts:
+            return "-".join([f"{parts[0]:04d}", *(f"{part:02d}" for part in parts[1:])])
+    return paper.date.isoformat() if paper.date else None
 
 
 def paper_records(library: Library) -> list[dict[str, Any]]:

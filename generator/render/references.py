@@ -67,7 +67,7 @@ CACHE_VERSION = 1  # of the cache file's layout
 # item and style file (what format_reference or Style.citeproc_style does to citeproc-py's text),
 # so that the next build formats every reference again instead of taking the old text from the
 # cache. A change to the CSL item (render/csl.py) needs no bump: the item itself is in the key.
-FORMAT_VERSION = 1
+FORMAT_VERSION = 4
 _CSL_NS = "{http://purl.org/net/xbiblio/csl}"
 _NUMBER = re.compile(r"^\s*(?:\[1\]|1\.|\(1\)|1)\s*")
 
@@ -98,6 +98,10 @@ class Style:
     digest: str  # the style file's content hash
     numeric: bool
     american: bool  # the style's locale is en-US (the default), which puts punctuation inside quotes
+    # The fewest names the style shortens to "et al." (IEEE: 7, to the first name), 0 for none;
+    # and whether it then names the last author too (APA's `… Last`).
+    et_al_min: int = 0
+    et_al_last: bool = False
 
     def citeproc_style(self, et_al: int = 0) -> Any:
         """The parsed style; with `et_al` = n, one that shortens any longer list to n names + et al."""
@@ -117,6 +121,14 @@ def _parsed(path: str, digest: str, et_al: int) -> Any:
     for element in style.xml.getroot().iter(f"{_CSL_NS}label"):
         if element.get("text-case") == "title":
             element.set("text-case", "capitalize-first")
+    # APA prints a thesis' number as "(Publication No. 123)": the group's `Publication` is a
+    # term, its number a variable, and CSL leaves out a group whose variables are all empty;
+    # citeproc-py printed "(Publication)" for every thesis without a number. Asking for the
+    # number too gives CSL's result.
+    for element in style.xml.getroot().iter(f"{_CSL_NS}if"):
+        if (element.get("type"), element.get("variable")) == ("thesis", "genre") and any(
+                child.get("value") == "publication" for child in element):
+            element.set("variable", "genre number")
     if et_al:
         for element in style.xml.getroot().iter(f"{_CSL_NS}name", f"{_CSL_NS}bibliography"):
             element.set("et-al-min", str(et_al + 1))
@@ -140,7 +152,9 @@ def load_style(name: str) -> Style:
     numeric = b'citation-format="numeric"' in data
     locale = re.search(rb'default-locale="([^"]+)"', data)
     american = locale is None or locale.group(1) == b"en-US"
-    return Style(name, str(path), hashlib.sha256(data).hexdigest(), numeric, american)
+    least = [int(n) for n in re.findall(rb'et-al-min="(\d+)"', data)]
+    return Style(name, str(path), hashlib.sha256(data).hexdigest(), numeric, american, min(least, default=0),
+                 b'et-al-use-last="true"' in data)
 
 
 def format_reference(item: dict[str, Any], style: Style | str) -> str:
@@ -151,7 +165,9 @@ def format_reference(item: dict[str, Any], style: Style | str) -> str:
 
     style = load_style(style) if isinstance(style, str) else style
     names = [_hyphen_capital(_elided(name)) for name in item.get("author", [])]
-    item = {**item, "author": names}
+    # No `author` at all when the item has none (an edited book): an empty list would be an
+    # author the style prints as nothing, instead of its substitute, the editors.
+    item = {**item, "author": names} if names else dict(item)
     if item.get("editor"):
         item["editor"] = [_hyphen_capital(_elided(name)) for name in item["editor"]]
     et_al = 0
@@ -160,6 +176,10 @@ def format_reference(item: dict[str, Any], style: Style | str) -> str:
         et_al = len(names)
         # One name more than the digest gave, which the style then leaves out for its "et al.".
         item = {**item, "author": [*names, {"family": "Others"}]} if et_al else {**item, "author": names}
+        if et_al and style.et_al_min and et_al + 1 >= style.et_al_min and not style.et_al_last:
+            # A list the style shortens by its own rule (IEEE: seven names or more, a truncated
+            # list counting as more than it names): "A. G. Baydin et al.", as pandoc prints it.
+            et_al = 0
     source = CiteProcJSON([item])
     bibliography = CitationStylesBibliography(style.citeproc_style(et_al), source, formatter.plain)
     bibliography.register(Citation([CitationItem(str(item["id"]).lower())]))
@@ -171,10 +191,12 @@ def format_reference(item: dict[str, Any], style: Style | str) -> str:
     # locale's punctuation-in-quote, which citeproc-py does not apply): IEEE's `“Title,”`.
     if style.american:
         text = _OUTSIDE_QUOTE.sub(r"\1”", text)
-    return text
+    # A title ending in "?" or "!" takes no full stop after it (CSL's rule; citeproc-py printed "?.").
+    return _STOP_AFTER_MARK.sub("", text)
 
 
 _OUTSIDE_QUOTE = re.compile(r"”([,.])")
+_STOP_AFTER_MARK = re.compile(r"(?<=[?!])\.(?=\s|$)")
 _AFTER_HYPHEN = re.compile(r"(?<=\w)-(\w)")
 
 

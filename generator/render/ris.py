@@ -29,7 +29,7 @@ def ris_from_item(item: dict[str, Any]) -> str:
     lines = [f"TY  - {_TYPES.get(item['type'], 'GEN')}", f"ID  - {item['id']}"]
     if "title" in item:
         lines.append(f"TI  - {_one_line(item['title'])}")
-    lines += [f"AU  - {_one_line(ris_name(name))}" for name in item["author"] if name != OTHERS]
+    lines += [f"AU  - {_one_line(ris_name(name))}" for name in item.get("author", []) if name != OTHERS]
     issued = item.get("issued", {}).get("date-parts", [[]])[0]
     if issued:
         lines.append(f"PY  - {issued[0]}")

@@ -16,6 +16,10 @@ _MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
 
 # The year a journal reference gives (`Phys. Rev. B 91, 184507 (2015)`): its last year-like number.
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+# What a .bib entry of these types is called on its venue line (other published types: "published").
+_BIB_KINDS = {"book": "book", "mvbook": "book", "collection": "book", "proceedings": "proceedings",
+              "phdthesis": "PhD thesis", "mastersthesis": "Master's thesis", "thesis": "thesis",
+              "techreport": "report", "report": "report", "manual": "manual"}
 
 
 def published_year(paper: Paper) -> int | None:
@@ -32,6 +36,11 @@ def venue_line(paper: Paper) -> str:
         if paper.date:
             parts.append(f"{_MONTHS[paper.date.month - 1]} {paper.date.year}")
         return " · ".join(parts + list(paper.labels))
+    if paper.bib_type and paper.venue and paper.venue != "arXiv":
+        # A .bib entry reads as what it is: `MIT Press · book · 2009`, `University of Alberta ·
+        # Master's thesis · 2019`, `The Astrophysical Journal · published · 2016`.
+        kind = _BIB_KINDS.get(paper.bib_type, "published" if paper.status == "accepted" else paper.status)
+        return " · ".join(x for x in (paper.venue, kind, str(paper.year or "")) if x)
     if paper.status == "published" and (paper.journal_ref or paper.categories):
         year = published_year(paper)
         where = paper.journal_ref or paper.categories[0]

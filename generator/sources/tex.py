@@ -77,15 +77,21 @@ def tex_to_text(text: str) -> str:
     if not _TEX.search(text):
         return " ".join(text.split())
     source = _BARE.sub(r"\\\1", text)
+    if "\\ifmmode" in source:
+        # APS's exports spell an accent for both modes (`\ifmmode \check{C}\else \v{C}\fi{}erenkov`):
+        # text is text mode, so its branch (pylatexenc printed both: `ČČerenkov`).
+        source = _IFMMODE.sub(lambda m: m.group(1), source)
     try:
         nodes = LatexWalker(source, latex_context=_parsing(), tolerant_parsing=True).get_latex_nodes()[0]
         plain = _converter().nodelist_to_text(nodes)
     except Exception:  # pylatexenc is lenient, but input is hostile: never a traceback
         plain = text
-    return " ".join(plain.replace("\u00a0", " ").split())
+    # `\-` (a hyphenation point) is no character of the text: pylatexenc gave a soft hyphen.
+    return " ".join(plain.replace("\u00a0", " ").replace("\u00ad", "").split())
 
 
 _MACRO = re.compile(r"\\([A-Za-z]+)")
+_IFMMODE = re.compile(r"\\ifmmode\s.*?\\else\s*(.*?)\\fi(?![A-Za-z])(?:\{\})?", re.S)
 
 
 def tex_literal_or_text(text: str) -> str:

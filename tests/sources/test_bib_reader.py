@@ -82,13 +82,17 @@ def test_the_entry_s_own_name_split_is_kept(tmp_path: Path) -> None:
     [paper] = raw.papers
     assert paper.authors == ("Gabi Dreo Rodosek", "Adrian Del Maestro", "John Smith, Jr.",
                              "Research and Development Team")
-    assert paper.bib_names == ("Dreo Rodosek, Gabi", "Del Maestro, Adrian", "Smith, Jr., John", "")
+    # The corporate name stays braced: one literal name everywhere (issue 45).
+    assert paper.bib_names == ("Dreo Rodosek, Gabi", "Del Maestro, Adrian", "Smith, Jr., John",
+                               "{Research and Development Team}")
     assert [str(p) for p in read_back(paper).persons["author"]] == [
         "Dreo Rodosek, Gabi", "{Del Maestro}, Adrian", "Smith, Jr., John", "{Research and Development Team}"]
-    assert csl_names(paper)[:3] == [{"family": "Dreo Rodosek", "given": "Gabi"},
+    assert csl_names(paper) == [{"family": "Dreo Rodosek", "given": "Gabi"},
                                     {"family": "Del Maestro", "given": "Adrian"},
-                                    {"family": "Smith", "given": "John", "suffix": "Jr."}]
+                                    {"family": "Smith", "given": "John", "suffix": "Jr."},
+                                    {"literal": "Research and Development Team"}]
     assert base_key(paper) == "dreorodosek2024graph"
     # content/names.yml still wins for the names it lists; the entry's own split stays for the others.
     [spelled] = apply_name_overrides([paper], {"Adrian Del Maestro": "Maestro, Adrian Del"})
-    assert spelled.bib_names == ("Dreo Rodosek, Gabi", "Maestro, Adrian Del", "Smith, Jr., John", "")
+    assert spelled.bib_names == ("Dreo Rodosek, Gabi", "Maestro, Adrian Del", "Smith, Jr., John",
+                                 "{Research and Development Team}")

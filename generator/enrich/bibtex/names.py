@@ -39,6 +39,7 @@ from pybtex.database import Person
 
 from ...errors import Problems
 from ...model import Paper
+from ...sources.bibquirks import braced
 from .title import escape_text
 
 PARTICLES = frozenset(
@@ -161,11 +162,15 @@ def to_person(name: str, override: str = "") -> Person:
     """The pybtex `Person` for a display name; pybtex writes it as `von Last, Jr, First`.
     `override` is the curator's `von Last, Jr, First` spelling from `content/names.yml`.
     A build asks for few (0 and 2 at 10,000 papers: `bib_name` writes most names from their parts)."""
+    if braced(override):  # a corporate name kept whole (`{IceCube Collaboration}`, sources/bibquirks.py)
+        return Person(last="{" + escape_text(" ".join(override.strip()[1:-1].split())) + "}")
     if override:
         # pybtex splits the curator's plain-text spelling; the parts are escaped once, below.
         given = Person(override)
+        # A family name kept braced (`du {Mas des Bourboux}`): its words, braced again by _last_part.
+        last = tuple(w for part in given.last_names for w in part.strip("{}").split())
         parts = NameParts(tuple(given.first_names + given.middle_names), tuple(given.prelast_names),
-                          tuple(given.last_names), tuple(given.lineage_names))
+                          last, tuple(given.lineage_names))
         return _person(parts)
     if kept_whole(name):
         return Person(last="{" + escape_text(" ".join(name.split())) + "}")
@@ -206,7 +211,7 @@ def plain_fields(name: str, override: str = "") -> tuple[str, str, str, str, str
 
 def override_family(override: str) -> str:
     """The family name (without particles) of a `von Last, First` override."""
-    return " ".join(Person(override).last_names)
+    return " ".join(Person(override).last_names).replace("{", "").replace("}", "")
 
 
 def _override_problem(value: object) -> str | None:
