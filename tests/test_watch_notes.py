@@ -66,7 +66,7 @@ def test_edit_break_and_fix_a_note(watched: tuple[Watcher, Path, io.StringIO]) -
         "papers/one-shot-federated-distillation-using-monoclass-teachers-a/index.md", "status/queue.md"]
     records = [json.loads(line) for line in (root / "build/.search-records.json").read_text().splitlines()]
     page_url = PAGE.removeprefix("build/").removesuffix("index.md")
-    assert [r["content"] for r in records if r["url"] == page_url + "#my-notes"] == ["A first **edit**."]
+    assert [r["content"] for r in records if r["url"] == page_url + "#my-notes"] == ["A first edit."]
     assert next(r for r in records if r["url"] == page_url)["sort"]["rating"] == "3"
     assert (root / "build/all.md").stat().st_mtime_ns == all_mtime
 

@@ -36,9 +36,10 @@ def venue_line(paper: Paper) -> str:
         if paper.date:
             parts.append(f"{_MONTHS[paper.date.month - 1]} {paper.date.year}")
         return " · ".join(parts + list(paper.labels))
-    if paper.bib_type and paper.venue and paper.venue != "arXiv":
+    if paper.bib_type and paper.venue and paper.venue != "arXiv" and not paper.journal_ref:
         # A .bib entry reads as what it is: `MIT Press · book · 2009`, `University of Alberta ·
-        # Master's thesis · 2019`, `The Astrophysical Journal · published · 2016`.
+        # Master's thesis · 2019`, `The Astrophysical Journal · published · 2016`. A record that
+        # gives its whole reference (a DOI's CSL-JSON: volume, pages) shows that instead, below.
         kind = _BIB_KINDS.get(paper.bib_type, "published" if paper.status == "accepted" else paper.status)
         return " · ".join(x for x in (paper.venue, kind, str(paper.year or "")) if x)
     if paper.status == "published" and (paper.journal_ref or paper.categories):
