@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 from yaml_env_tag import construct_env_tag
 
 from .errors import ConfigError
+
+if TYPE_CHECKING:
+    from .keep import KeepRule
 
 
 class _Loader(yaml.SafeLoader):
@@ -46,6 +49,7 @@ class Config:
     related_count: int = 5
     related_min_score: float = 0.08
     extra: dict[str, Any] = field(default_factory=dict)
+    keep: tuple[KeepRule, ...] = ()  # extra.readinglist.keep (keep.py)
 
     @property
     def notes_dir(self) -> Path:
@@ -70,7 +74,8 @@ def load_config(config_file: Path, **overrides: Any) -> Config:
     """Settings from `config_file`; keyword overrides (paths) win, for tests and the CLI."""
     config_file = config_file.resolve()
     try:
-        raw = yaml.load(config_file.read_text(encoding="utf-8"), Loader=_Loader) or {}
+        text = config_file.read_text(encoding="utf-8")
+        raw = yaml.load(text, Loader=_Loader) or {}
     except OSError as exc:
         raise ConfigError(f"{config_file}: cannot read: {exc.strerror}") from exc
     except yaml.YAMLError as exc:
@@ -104,4 +109,13 @@ def load_config(config_file: Path, **overrides: Any) -> Config:
         related_count=count,
         related_min_score=float(min_score),
         extra=rl,
+        keep=_keep_rules(rl, config_file, text),
     )
+
+
+def _keep_rules(rl: dict[str, Any], config_file: Path, text: str) -> tuple[KeepRule, ...]:
+    if rl.get("keep") is None:
+        return ()
+    from .keep import parse_rules
+
+    return parse_rules(rl["keep"], config_file, text, _Loader)

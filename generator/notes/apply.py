@@ -63,7 +63,8 @@ class NoteOverrides:
             if note.tags or note.remove_tags:
                 tags[pid] = (note.tags, note.remove_tags)
                 sources[pid] = (note.path, note.line_of("tags"), note.line_of("remove_tags"))
-        return {"pins": pins, "year_overrides": years, "tag_changes": tags, "tag_sources": sources}
+        return {"pins": pins, "year_overrides": years, "tag_changes": tags, "tag_sources": sources,
+                "noted": frozenset(self.matched.values())}
 
     def late(self, library: Library, registry: Registry) -> NoteOverrides | None:
         """These overrides with the notes that name a paper by the key or slug it got in this build,
