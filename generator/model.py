@@ -103,6 +103,10 @@ class Paper:
     bib_names: tuple[str, ...] = ()
     # The BibTeX entry (enrich/bibtex), written once the notes are applied (a note may retitle).
     bibtex: str = ""
+    # How much it is like the papers the curator read (0 to 1, two places) and why, in a few
+    # words (enrich/interest.py).
+    interest: float = 0.0
+    why: str = ""
 
     @property
     def year(self) -> int | None:

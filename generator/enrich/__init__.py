@@ -14,6 +14,7 @@ from ..runtime.progress import track
 from ..sources.records import RawDigest
 from .bibtex import block
 from .bibtex.names import apply_name_overrides
+from .interest import interest_scores
 from .keys import apply_year_overrides
 from .merge import merge
 from .registry import Pin, Registry
@@ -29,13 +30,14 @@ def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
            tag_changes: TagChanges | None = None, *, taxonomy: Taxonomy, taxonomy_problems: Problems,
            config: Config | None = None,
            tag_sources: Mapping[str, tuple[str, int, int]] | None = None,
-           noted: frozenset[str] = frozenset()) -> Library:
+           noted: frozenset[str] = frozenset(), signals: Mapping[str, int] | None = None) -> Library:
     """The read digests as one library: duplicates merged, every paper with its citation key and
     page slug, topic tags and related papers. Notes feed `pins`, `year_overrides` and
     `tag_changes` (paper id -> (tags to add, to remove)); `names` is content/names.yml and
     `taxonomy` topics.yml, as the read stage read them (`taxonomy_problems`: its messages about
     topics.yml, which go into `problems` after the keys' and before the notes' tags'); `noted`: the
-    ids of the papers with a note, which the keep rules (`config.keep`) always keep."""
+    ids of the papers with a note, which the keep rules (`config.keep`) always keep; `signals`: the
+    notes' signals for the interest model (paper id -> 1 or -1, interest.py)."""
     merged = merge(raws, keep_replacements=bool(config.extra.get("keep_replacements")) if config else False)
     # A paper that gained an identifier from a new source keeps the key and page it was given.
     papers, alias = registry.known_ids(merged.papers, merged.alias)
@@ -53,14 +55,20 @@ def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
     # each paper is made once with all four, not copied once for the keys and once more.
     tag_lists = paper_tag_lists(papers, taxonomy, tag_changes)
     model = text_model(papers, settings)
+    # Interest is learned over every paper read, so that a keep rule may ask for it.
+    own_sets = {tag: {pid for pid, (add, _) in (tag_changes or {}).items() if tag in add} for tag in own.values()}
+    scores, learned = interest_scores(papers, tag_lists, model.text, model.terms, signals or {}, own_sets,
+                                      [t.name for t in taxonomy.topics])
     counts: list[DigestCount] = []
     if config is not None and config.keep:
         # Before the keys: a paper left out gets none, and one that had a key keeps it (keep.py).
-        verdict = apply_rules(config.keep, papers, tag_lists, _digest_papers(raws, alias), set(noted))
+        verdict = apply_rules(config.keep, papers, tag_lists, _digest_papers(raws, alias), set(noted),
+                              {p.id: s.score for p, s in zip(papers, scores, strict=True)} if learned else None)
         counts = verdict.counts
         if not all(verdict.kept):
             papers = [p for p, k in zip(papers, verdict.kept, strict=True) if k]
             tag_lists = [t for t, k in zip(tag_lists, verdict.kept, strict=True) if k]
+            scores = [s for s, k in zip(scores, verdict.kept, strict=True) if k]
             # The kept papers' own TF-IDF: papers left out weigh nothing in the related papers.
             model = text_model(papers, settings)
     # A .bib entry's key is pinned as a note's citekey is; a note's own citekey wins over it.
@@ -71,8 +79,8 @@ def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
     links = related_papers(papers, settings, model, tag_model(tag_lists, settings), tag_lists)
     # The BibTeX entry too (the BibTeX stage's, `bibtex.with_entries`): it needs only the key.
     papers = [replace(p, key=(key := assigned[p.id][0]), slug=assigned[p.id][1], tags=tags, related=links[p.id],
-                      bibtex=block(p, key))
-              for p, tags in zip(track(papers, "writing BibTeX"), tag_lists, strict=True)]
+                      bibtex=block(p, key), interest=score.score, why=score.why)
+              for p, tags, score in zip(track(papers, "writing BibTeX"), tag_lists, scores, strict=True)]
     digests = _digests(raws, alias, {p.id for p in papers} if counts else None)
     topics = tuple((t.name, t.description) for t in taxonomy.topics)
     return Library(papers=papers, digests=digests, topics=topics, own_tags=tuple(own.values()),

@@ -181,3 +181,23 @@ def test_mistakes_in_rules_are_named_with_path_and_line(tmp_path: Path, rules: l
     with pytest.raises(ConfigError) as caught:
         load_config(config_path)
     assert str(caught.value) == message.format(line=first, line2=first + 1)
+
+
+def test_a_rule_keeps_the_papers_of_a_topic(tmp_path: Path) -> None:
+    # The digests no rule names keep all of their 23 papers.
+    (tmp_path / "all").mkdir()
+    everything = build(load_config(_mailing(tmp_path / "all", None)))
+    assert everything.library.keep_counts == ()
+    records = json.loads((tmp_path / "all" / "build" / "papers.json").read_text("utf-8"))
+    others = {p["title"] for p in records if p["title"] not in _seed_titles()
+              and "2024-01-02-arxiv-physics.xml" not in p["sources"]}
+    assert len(others) == 23
+    (tmp_path / "rule").mkdir()
+    tmp_path = tmp_path / "rule"
+    result = build(load_config(_mailing(tmp_path, [{"files": "*physics*", "topics": ["quantum physics (quant-ph)"]}])))
+    assert {t for t in _titles(tmp_path) if t not in _seed_titles()} == {
+        "Particle partition entanglement of bosonic Luttinger liquids", "Entanglement area law in superfluid ⁴He",
+    } | others  # the other digests: no rule names them
+    assert "  seeds/2024-01-02-arxiv-physics.xml: 5 papers, 2 kept by your keep rules, 3 left out (rule 1: 2)" \
+        in result.summary().splitlines()
+
