@@ -99,3 +99,16 @@ def test_a_keep_rule_by_interest_keeps_the_papers_like_the_ones_read(tmp_path: P
                     "Specific heat of thin ⁴He films on graphite"}
     assert "  seeds/2024-02-01-arxiv-cs-ds.xml: 13 papers, 0 kept by your keep rules, 13 left out (rule 1: 0)" \
         in result.summary().splitlines()
+
+
+def test_the_notes_signals_and_a_change_of_signal_rebuilds_everything() -> None:
+    from generator.notes.model import AGAINST, FOR, Note, signal_of
+    from generator.watch import overrides_signature
+
+    assert [signal_of("read", None), signal_of("reading", None), signal_of("to-read", 5), signal_of("read", 2),
+            signal_of("skipped", None), signal_of("to-read", 3), signal_of(None, None)] == [
+        FOR, FOR, FOR, AGAINST, AGAINST, None, None]
+    # The watcher's fast path (a note's body alone) is not taken when a signal changes: every
+    # paper's interest changes with it.
+    quiet, read = Note("content/notes/a.md", "a", status="to-read"), Note("content/notes/a.md", "a", status="read")
+    assert overrides_signature([quiet]) != overrides_signature([read])
