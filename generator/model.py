@@ -189,6 +189,8 @@ class Library:
     skipped_replacements: int = 0
     # What the keep rules (extra.readinglist.keep) did to each digest they apply to (keep.py).
     keep_counts: tuple[DigestCount, ...] = ()
+    # Whether the papers' interest was learned from the notes' signals (False: the topics' fallback).
+    interest_learned: bool = False
 
     def by_id(self) -> dict[str, Paper]:
         return {p.id: p for p in self.papers}

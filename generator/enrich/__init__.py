@@ -84,7 +84,8 @@ def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
     digests = _digests(raws, alias, {p.id for p in papers} if counts else None)
     topics = tuple((t.name, t.description) for t in taxonomy.topics)
     return Library(papers=papers, digests=digests, topics=topics, own_tags=tuple(own.values()),
-                   skipped_replacements=merged.skipped_replacements, keep_counts=tuple(counts))
+                   skipped_replacements=merged.skipped_replacements, keep_counts=tuple(counts),
+                   interest_learned=learned)
 
 
 def imported_pins(papers: list[Paper], registry: Registry, problems: Problems) -> dict[str, Pin]:

@@ -7,6 +7,7 @@ answer set programming, one of graph algorithms (cs.DS)."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -22,7 +23,7 @@ THEME = {"Thermal melting of density waves on the square lattice",
          "Specific heat of thin ⁴He films on graphite",
          "Quantum Monte Carlo measurement of the chemical potential of helium-4",
          "The Spin Liquid State of the Tb2Ti2O7 Pyrochlore Antiferromagnet: A Puzzling State of Affairs"}
-NEW = ("2024-02-01-arxiv-mixed.xml", "2024-02-01-arxiv-cs-ds.xml")
+NEW = ("2026-12-03-arxiv-mixed.xml", "2026-12-03-arxiv-cs-ds.xml")
 
 
 def _records(root: Path) -> dict[str, dict]:
@@ -35,8 +36,12 @@ def _project(root: Path) -> Path:
     for note in (root / "content" / "notes").glob("*.md"):
         note.unlink()
     shutil.copy(REAL / "arxiv-api-del-maestro.xml", root / "seeds" / "2024-01-02-arxiv-physics.xml")
-    shutil.copy(REAL / "topics" / "arxiv-api-out-of-domain.xml", root / "seeds" / NEW[0])
-    shutil.copy(REAL / "arxiv-api-cs-ds-tex-titles.xml", root / "seeds" / NEW[1])
+    # The new digests, as arXiv's API answered them, dated the day they arrived (after the seeds'
+    # newest digest): only the feed's own <updated> is changed, not a paper.
+    for name, source in zip(NEW, (REAL / "topics" / "arxiv-api-out-of-domain.xml",
+                                  REAL / "arxiv-api-cs-ds-tex-titles.xml"), strict=True):
+        text = re.sub(r"(?<=</id>\n  <updated>)[^<]+", "2026-12-03T00:00:00Z", source.read_text("utf-8"), count=1)
+        (root / "seeds" / name).write_text(text, "utf-8")
     return config
 
 
@@ -84,10 +89,10 @@ def test_a_keep_rule_by_interest_keeps_the_papers_like_the_ones_read(tmp_path: P
     config = _project(tmp_path)
     # Before any signal the interest criterion waits: a rule with it alone keeps every paper.
     text = config.read_text("utf-8").replace("extra:\n  readinglist:\n", "extra:\n  readinglist:\n    keep:\n"
-                                             "      - files: '2024-02-01-*'\n        interest: 0.25\n", 1)
+                                             "      - files: '2026-12-03-*'\n        interest: 0.25\n", 1)
     config.write_text(text, "utf-8")
     result = build(load_config(config))
-    assert "  seeds/2024-02-01-arxiv-mixed.xml: 6 papers, 6 kept by your keep rules, 0 left out (rule 1: 6)" \
+    assert "  seeds/2026-12-03-arxiv-mixed.xml: 6 papers, 6 kept by your keep rules, 0 left out (rule 1: 6)" \
         in result.summary().splitlines()
     keys = {title: record["key"] for title, record in _records(tmp_path).items()}
     for title in READ:
@@ -97,7 +102,7 @@ def test_a_keep_rule_by_interest_keeps_the_papers_like_the_ones_read(tmp_path: P
     assert kept == {"Quantum Monte Carlo measurement of the chemical potential of helium-4",
                     "The Spin Liquid State of the Tb2Ti2O7 Pyrochlore Antiferromagnet: A Puzzling State of Affairs",
                     "Specific heat of thin ⁴He films on graphite"}
-    assert "  seeds/2024-02-01-arxiv-cs-ds.xml: 13 papers, 0 kept by your keep rules, 13 left out (rule 1: 0)" \
+    assert "  seeds/2026-12-03-arxiv-cs-ds.xml: 13 papers, 0 kept by your keep rules, 13 left out (rule 1: 0)" \
         in result.summary().splitlines()
 
 

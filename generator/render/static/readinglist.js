@@ -52,3 +52,37 @@ if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
 } else {
   rlMarkNew();
 }
+
+// readinglist: on a digest page, "most interesting first" sorts its list by each paper's interest
+// (data-interest, generator/render/indexes.py; enrich/interest.py learns it from the notes), and
+// "as listed" puts the digest's order back. Without the script the list stays as listed.
+function rlOrder() {
+  var choice = document.querySelector("[data-rl-order]");
+  var list = choice && choice.nextElementSibling;
+  if (!list || list.tagName !== "OL" || choice.getAttribute("data-rl-ready")) return;
+  var items = Array.prototype.slice.call(list.children);
+  choice.hidden = false;
+  choice.setAttribute("data-rl-ready", "1");
+  choice.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("button[data-rl-by]") : null;
+    if (!button) return;
+    var byInterest = button.getAttribute("data-rl-by") === "interest";
+    var order = items.slice();
+    if (byInterest) {
+      // Stable: equal scores keep the digest's order.
+      order.sort(function (a, b) {
+        return parseFloat(b.getAttribute("data-interest")) - parseFloat(a.getAttribute("data-interest"))
+          || items.indexOf(a) - items.indexOf(b);
+      });
+    }
+    order.forEach(function (li) { list.appendChild(li); });
+    choice.querySelectorAll("button").forEach(function (b) { b.setAttribute("aria-pressed", String(b === button)); });
+  });
+}
+if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
+  window.document$.subscribe(rlOrder);
+} else if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", rlOrder);
+} else {
+  rlOrder();
+}
