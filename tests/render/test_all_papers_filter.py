@@ -28,7 +28,7 @@ def test_the_form_offers_the_lists_values_and_the_table_stays_for_readers_withou
     assert _options(page, "venue") == ["", "arXiv", "TMLR"]
     assert _options(page, "status") == ["", "accepted", "under review", "preprint"]
     assert _options(page, "reading") == ["", "to-read", "reading", "read", "skipped"]
-    assert _options(page, "sort") == ["", "oldest", "title", "rating"]
+    assert _options(page, "sort") == ["", "oldest", "title", "rating", "interest"]
     tags = _options(page, "tag")[1:]
     assert tags == sorted({t for p in library.papers for t in p.tags}, key=lambda t: (t.casefold(), t))
     assert "Knowledge distillation" in tags
