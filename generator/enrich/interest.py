@@ -106,10 +106,14 @@ def interest_scores(papers: Sequence[Paper], tag_lists: Sequence[Sequence[str]],
 def _fit(features: sp.csr_matrix, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Probabilities of the positive class for every paper, and the model's coefficients."""
     from sklearn.linear_model import LogisticRegression
+    from threadpoolctl import threadpool_limits
 
-    model = LogisticRegression(C=C, class_weight="balanced", max_iter=1000)
-    model.fit(features, y)
-    return model.predict_proba(features)[:, 1], model.coef_[0]
+    # One thread, for this fit only: BLAS's and OpenMP's threads spun on both cores of a busy
+    # machine and made a 3,000-paper fit 9 s instead of 0.4 s (measured); nothing global changes.
+    with threadpool_limits(limits=1):
+        model = LogisticRegression(C=C, class_weight="balanced", max_iter=1000)
+        model.fit(features, y)
+        return model.predict_proba(features)[:, 1], model.coef_[0]
 
 
 def _features(papers: Sequence[Paper], tag_lists: Sequence[Sequence[str]], text: sp.csr_matrix,
