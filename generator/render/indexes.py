@@ -227,14 +227,15 @@ def render_digest_pages(digest: Digest, entries: Mapping[str, Entry], size: int 
         if len(chunks) > 1:
             lines.append(pager(base, n, len(chunks), me))
         start = (n - 1) * size + 1
-        # The script (static/readinglist.js) shows the choice and sorts the list by data-interest.
-        lines.append('<p class="rl-order" data-rl-order hidden>Order: <button type="button" class="md-button" '
-                     'data-rl-by="">as listed</button> <button type="button" class="md-button" '
-                     'data-rl-by="interest">most interesting first</button></p>')
+        # The script (static/readinglist.js) shows the choice and sorts the list by these scores,
+        # one per item (enrich/interest.py), kept here so that the list's own markup stays as it is.
+        scores = " ".join(f"{e.paper.interest:.2f}" for e in chunk)
+        lines.append(f'<p class="rl-order" data-rl-order data-interest="{scores}" hidden>Order: '
+                     '<button type="button" class="md-button" data-rl-by="">as listed</button> '
+                     '<button type="button" class="md-button" data-rl-by="interest">most interesting first</button></p>')
         lines.append(f'<ol start="{start}">' if start > 1 else "<ol>")
         lead = prefix(me)
-        lines += [f'<li data-interest="{e.paper.interest:.2f}">{anchor(e, me, lead)} — {e.author} · {e.venue}</li>'
-                  for e in chunk]
+        lines += [f"<li>{anchor(e, me, lead)} — {e.author} · {e.venue}</li>" for e in chunk]
         lines.append("</ol>")
         if len(chunks) > 1:
             lines.append(pager(base, n, len(chunks), me))

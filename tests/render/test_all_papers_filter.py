@@ -63,11 +63,12 @@ def test_each_papers_record_carries_its_facets(seed_build: BuildResult) -> None:
     papers = json.loads(json.dumps([
         {"title": "A  Title", "authors": ["Ann Lee", "Bo Wu"], "authors_complete": True, "key": "lee2025title",
          "abstract": "Text.", "page": "papers/a-title/", "tags": ["Reasoning", "Language models"], "year": 2025,
-         "date": "2025-08-08", "venue": "TMLR", "venue_line": "TMLR · accepted · Aug 2025", "status": "accepted"}]))
+         "date": "2025-08-08", "venue": "TMLR", "venue_line": "TMLR · accepted · Aug 2025", "status": "accepted",
+         "interest": 0.7}]))
     filters, sort, row = facets(papers[0], ("reading", 4))
     assert filters == {"kind": ["paper"], "tag": ["Reasoning", "Language models"], "status": ["accepted"],
                        "year": ["2025"], "venue": ["TMLR"], "reading": ["reading"]}
-    assert sort == {"date": "2025-08-08", "title": "a title", "rating": "4"}
+    assert sort == {"date": "2025-08-08", "title": "a title", "rating": "4", "interest": "0.70"}
     assert row == {"first": "Ann Lee and Bo Wu", "venue": "TMLR · accepted · Aug 2025", "year": "2025"}
     rec = record(papers[0]).as_dict()
     assert rec["content"].endswith("\n" + EVERY)

@@ -42,8 +42,10 @@ def test_for_you_lists_the_newest_digests_papers_by_interest_with_why_and_a_line
     # The digest of the physics papers, sorted by interest in the browser: the scores are there.
     digest = (tmp_path / "build" / "digests" / "2026-12-03-arxiv-mixed" / "index.md").read_text("utf-8")
     assert '<button type="button" class="md-button" data-rl-by="interest">most interesting first</button>' in digest
-    shown = dict(re.findall(r'<li data-interest="([0-9.]+)"><a [^>]*>(.*?)</a>', html.unescape(digest)))
-    by_title = {t: float(s) for s, t in shown.items()}
+    scores = re.search(r'<p class="rl-order" data-rl-order data-interest="([0-9. ]+)" hidden>', digest)
+    assert scores is not None
+    listed = re.findall(r'<li><a [^>]*>(.*?)</a>', html.unescape(digest))
+    by_title = dict(zip(listed, map(float, scores.group(1).split()), strict=True))
     assert set(by_title) >= THEME and all(by_title[t] == records[t]["interest"] for t in by_title)
     # The All papers filter sorts by interest: the option and every paper's sort key.
     assert '<option value="interest">Most interesting</option>' in (tmp_path / "build" / "all.md").read_text("utf-8")

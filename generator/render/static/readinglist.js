@@ -54,13 +54,16 @@ if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
 }
 
 // readinglist: on a digest page, "most interesting first" sorts its list by each paper's interest
-// (data-interest, generator/render/indexes.py; enrich/interest.py learns it from the notes), and
-// "as listed" puts the digest's order back. Without the script the list stays as listed.
+// (the choice's data-interest, one score per item: generator/render/indexes.py; enrich/interest.py
+// learns them from the notes), and "as listed" puts the digest's order back. Without the script
+// the list stays as listed.
 function rlOrder() {
   var choice = document.querySelector("[data-rl-order]");
   var list = choice && choice.nextElementSibling;
   if (!list || list.tagName !== "OL" || choice.getAttribute("data-rl-ready")) return;
   var items = Array.prototype.slice.call(list.children);
+  var scores = (choice.getAttribute("data-interest") || "").split(" ").map(parseFloat);
+  if (scores.length !== items.length) return;
   choice.hidden = false;
   choice.setAttribute("data-rl-ready", "1");
   choice.addEventListener("click", function (event) {
@@ -71,8 +74,8 @@ function rlOrder() {
     if (byInterest) {
       // Stable: equal scores keep the digest's order.
       order.sort(function (a, b) {
-        return parseFloat(b.getAttribute("data-interest")) - parseFloat(a.getAttribute("data-interest"))
-          || items.indexOf(a) - items.indexOf(b);
+        var i = items.indexOf(a), j = items.indexOf(b);
+        return scores[j] - scores[i] || i - j;
       });
     }
     order.forEach(function (li) { list.appendChild(li); });
