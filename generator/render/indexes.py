@@ -232,7 +232,8 @@ def render_digest_pages(digest: Digest, entries: Mapping[str, Entry], size: int 
         scores = " ".join(f"{e.paper.interest:.2f}" for e in chunk)
         lines.append(f'<p class="rl-order" data-rl-order data-interest="{scores}" hidden>Order: '
                      '<button type="button" class="md-button" data-rl-by="">as listed</button> '
-                     '<button type="button" class="md-button" data-rl-by="interest">most interesting first</button></p>')
+                     '<button type="button" class="md-button" data-rl-by="interest">most interesting first'
+                     '</button></p>')
         lines.append(f'<ol start="{start}">' if start > 1 else "<ol>")
         lead = prefix(me)
         lines += [f"<li>{anchor(e, me, lead)} — {e.author} · {e.venue}</li>" for e in chunk]
