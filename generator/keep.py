@@ -56,6 +56,8 @@ class KeepRule:
     authors: frozenset[str] = frozenset()
     topics: frozenset[str] = frozenset()
     interest: float | None = None
+    topics_line: int = 0  # the line of `topics:`, for the warning about a name no paper has
+    topic_names: tuple[str, ...] = ()  # as written
     _patterns: tuple[re.Pattern[str], ...] = field(default=(), compare=False, repr=False)
     _negative: tuple[re.Pattern[str], ...] = field(default=(), compare=False, repr=False)
 
@@ -141,6 +143,14 @@ def apply_rules(rules: Sequence[KeepRule], papers: Sequence[Paper], tag_lists: S
         n_kept = sum(kept[index[pid]] for pid in ids)
         counts.append(DigestCount(path, len(ids), n_kept, tuple(by_rule.items()), by_note))
     return KeepResult(kept, counts)
+
+
+def unknown_topics(rules: Sequence[KeepRule], tag_lists: Sequence[Sequence[str]],
+                   topics: Sequence[str]) -> list[tuple[KeepRule, str]]:
+    """(rule, name) for each name in a rule's `topics` that is no topic of the taxonomy and no
+    paper's tag: a misspelt name would keep nothing, without a word."""
+    known = {t.casefold() for t in topics} | {t.casefold() for tags in tag_lists for t in tags}
+    return [(rule, name) for rule in rules for name in rule.topic_names if name.casefold() not in known]
 
 
 # Reading the rules, with the line of each value in mkdocs.yml for the messages.
@@ -233,6 +243,8 @@ def parse_rules(value: Any, config_file: Path, config_text: str,
             authors=frozenset(_norm(a) for a in lists["authors"]),
             topics=frozenset(t.casefold() for t in lists["topics"]),
             interest=float(interest) if interest is not None else None,
+            topics_line=(lines[i][1].get("topics", lines[i][0]) if i < len(lines) else 0),
+            topic_names=tuple(lists["topics"]),
             _patterns=tuple(map(keyword_pattern, positive)), _negative=tuple(map(keyword_pattern, negative))))
     if errors:
         raise ConfigError("\n".join(errors))

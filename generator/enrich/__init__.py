@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..config import Config
 from ..errors import Problems
-from ..keep import apply_rules
+from ..keep import WHERE, apply_rules, unknown_topics
 from ..model import Digest, DigestCount, Library, Paper
 from ..runtime.progress import track
 from ..sources.records import RawDigest
@@ -65,6 +65,9 @@ def enrich(raws: list[RawDigest], registry: Registry, problems: Problems,
         verdict = apply_rules(config.keep, papers, tag_lists, _digest_papers(raws, alias), set(noted),
                               {p.id: s.score for p, s in zip(papers, scores, strict=True)} if learned else None)
         counts = verdict.counts
+        for rule, name in unknown_topics(config.keep, tag_lists, [t.name for t in taxonomy.topics]):
+            problems.warn("mkdocs.yml", rule.topics_line, f"{WHERE}[{rule.number}].topics: {name!r} is no topic "
+                          "of content/topics.yml and no paper's tag; it keeps no paper")
         if not all(verdict.kept):
             papers = [p for p, k in zip(papers, verdict.kept, strict=True) if k]
             tag_lists = [t for t, k in zip(tag_lists, verdict.kept, strict=True) if k]

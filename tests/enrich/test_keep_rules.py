@@ -201,3 +201,14 @@ def test_a_rule_keeps_the_papers_of_a_topic(tmp_path: Path) -> None:
     assert "  seeds/2024-01-02-arxiv-physics.xml: 5 papers, 2 kept by your keep rules, 3 left out (rule 1: 2)" \
         in result.summary().splitlines()
 
+
+
+def test_a_topic_no_paper_has_is_named_with_its_line(tmp_path: Path) -> None:
+    config_path = _mailing(tmp_path, [{"files": "*physics*", "topics": ["Quantum physics (quant-ph)",
+                                                                        "Superconductivty"]}])
+    lines = config_path.read_text("utf-8").splitlines()
+    line = next(i for i, text in enumerate(lines, 1) if text.strip().startswith("topics:"))
+    result = build(load_config(config_path))
+    assert [str(p) for p in result.problems.warnings if "keep[1]" in p.message] == [
+        f"mkdocs.yml:{line}: warning: extra.readinglist.keep[1].topics: 'Superconductivty' is no topic of "
+        "content/topics.yml and no paper's tag; it keeps no paper"]
