@@ -117,3 +117,18 @@ def test_the_notes_signals_and_a_change_of_signal_rebuilds_everything() -> None:
     # paper's interest changes with it.
     quiet, read = Note("content/notes/a.md", "a", status="to-read"), Note("content/notes/a.md", "a", status="read")
     assert overrides_signature([quiet]) != overrides_signature([read])
+
+
+def test_a_tag_of_the_curators_own_is_an_interest_set_with_its_why(tmp_path: Path) -> None:
+    config = _project(tmp_path)
+    build(load_config(config))
+    keys = {title: record["key"] for title, record in _records(tmp_path).items()}
+    # No status, no rating: only a tag of the curator's own (no topic of topics.yml) on two papers.
+    for title in READ[1:]:
+        (tmp_path / "content" / "notes" / f"{keys[title]}.md").write_text("---\ntags: [helium]\n---\n", "utf-8")
+    build(load_config(config))
+    records = _records(tmp_path)
+    ranked = sorted((t for t, r in records.items() if set(r["sources"]) & set(NEW)),
+                    key=lambda t: -records[t]["interest"])
+    assert ranked[0] in THEME
+    assert records[ranked[0]]["why"].startswith("like your tag helium: ")
