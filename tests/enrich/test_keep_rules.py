@@ -212,3 +212,25 @@ def test_a_topic_no_paper_has_is_named_with_its_line(tmp_path: Path) -> None:
     assert [str(p) for p in result.problems.warnings if "keep[1]" in p.message] == [
         f"mkdocs.yml:{line}: warning: extra.readinglist.keep[1].topics: 'Superconductivty' is no topic of "
         "content/topics.yml and no paper's tag; it keeps no paper"]
+
+
+def test_under_watch_a_new_note_brings_its_left_out_paper_back(tmp_path: Path) -> None:
+    import io
+
+    from generator.watch import Watcher
+    from tests.waiting import wait_until
+
+    config_path = _mailing(tmp_path, None)
+    build(load_config(config_path))
+    key = _titles(tmp_path)["Perfect Matchings in O(n log n) Time in Regular Bipartite Graphs"]
+    _set_rules(config_path, [RULE])
+    watcher = Watcher(config_path, debounce=0.1, out=io.StringIO())
+    watcher.start()
+    try:
+        assert "Perfect Matchings in O(n log n) Time in Regular Bipartite Graphs" not in _titles(tmp_path)
+        (tmp_path / "content" / "notes" / f"{key}.md").write_text("---\nstatus: to-read\n---\nFor Tuesday.\n")
+        assert watcher.wait_for(1, 60) and not watcher.outcomes[-1].fast, watcher.outcomes
+        wait_until(lambda: "Perfect Matchings in O(n log n) Time in Regular Bipartite Graphs" in _titles(tmp_path),
+                   60, "the noted paper did not come back")
+    finally:
+        watcher.stop()
