@@ -21,6 +21,7 @@ from pathlib import Path
 from .build import KEEP_REPLACEMENTS
 from .config import Config, missing_seeds
 from .errors import ConfigError, Problems, count
+from .model import DigestCount
 from .sources import digest_files, is_digest_name, read_all, read_digest
 from .sources.dates import NAME_DATE, sidecar_path
 from .sources.ids import normalise_title
@@ -39,6 +40,7 @@ class Added:
     replacements: int = 0  # arXiv replacements: they update a paper, they add none
     known_replacements: int = 0  # of papers the list has (the others are left out)
     note: str = ""
+    kept: DigestCount | None = None  # what the keep rules kept of it (None: no rule applies)
 
 
 @dataclass
@@ -63,6 +65,8 @@ class AddReport:
                     if item.papers else "no papers")
             if item.replacements:
                 what += ", " + _replacements(item.replacements, item.known_replacements)
+            if item.kept is not None:
+                what += f", {item.kept.kept} kept by your keep rules, {item.kept.left_out} left out"
             out.append(f"{where}: {what}" + (f"; {item.note}" if item.note else ""))
         return out
 
@@ -141,7 +145,21 @@ def add_digests(config: Config, given: list[Path], today: dt.date | None = None)
                 if title:
                     known_titles.add(title)
         report.files.append(item)
+    _count_kept(config, report)
     return report
+
+
+def _count_kept(config: Config, report: AddReport) -> None:
+    """What the keep rules keep of each stored digest they apply to, as the build will count it
+    (topics and interest need the whole list: it is read and enriched, nothing is written)."""
+    stored = {_shown(item.stored, config.root): item for item in report.files if item.stored is not None}
+    if not any(rule.applies(path) for rule in config.keep for path in stored):
+        return
+    from .build import make_library
+
+    for counted in make_library(config, Problems())[0].keep_counts:
+        if counted.path in stored:
+            stored[counted.path].kept = counted
 
 
 def _expand(given: list[Path], report: AddReport) -> list[Path]:

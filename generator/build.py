@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 
 # How to keep arXiv replacements of papers the list lacks (the build summary and `add` say it).
 KEEP_REPLACEMENTS = "extra.readinglist.keep_replacements: true keeps them"
+KEEP_RULES = "extra.readinglist.keep in mkdocs.yml"
 
 # The stages are imported when a build runs, not with this module: a no-change build (every
 # `mkdocs build` and `readinglist build` starts with one) needs none of them.
@@ -76,10 +77,14 @@ class BuildResult:
         if lib.skipped_replacements:
             parts.append(f"{count(lib.skipped_replacements, 'arXiv replacement')} of papers not in the list left "
                          f"out ({KEEP_REPLACEMENTS})")
+        if lib.keep_counts:
+            left = sum(c.left_out for c in lib.keep_counts)
+            parts.append(f"{count(left, 'paper')} left out by your keep rules ({KEEP_RULES})")
         parts.append(count(len(self.problems.warnings), "warning"))
         if self.problems.errors:
             parts.append(count(len(self.problems.errors), "error"))
-        return "readinglist: " + ", ".join(parts)
+        # One line per digest the keep rules apply to: what each rule kept, what was left out.
+        return "readinglist: " + ", ".join(parts) + "".join(f"\n  {c.line()}" for c in lib.keep_counts)
 
 
 def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None = None,

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 from yaml_env_tag import construct_env_tag
 
 from .errors import ConfigError, Problem, Problems
 from .settings import READINGLIST_KEYS, RELATED_KEYS, key_lines, unknown_keys
+
+if TYPE_CHECKING:
+    from .keep import KeepRule
 
 
 class _Loader(yaml.SafeLoader):
@@ -52,6 +55,7 @@ class Config:
     settings: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     lines: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
     problems: tuple[Problem, ...] = ()
+    keep: tuple[KeepRule, ...] = ()  # extra.readinglist.keep (keep.py)
 
     @property
     def notes_dir(self) -> Path:
@@ -76,7 +80,8 @@ def load_config(config_file: Path, **overrides: Any) -> Config:
     """Settings from `config_file`; keyword overrides (paths) win, for tests and the CLI."""
     config_file = config_file.resolve()
     try:
-        loader = _Loader(config_file.read_text(encoding="utf-8"))
+        text = config_file.read_text(encoding="utf-8")
+        loader = _Loader(text)
         try:
             node = loader.get_single_node()  # composed first, for the lines of the keys
             raw = (loader.construct_document(node) if node is not None else None) or {}
@@ -123,6 +128,7 @@ def load_config(config_file: Path, **overrides: Any) -> Config:
         settings=raw,
         lines=lines,
         problems=tuple(problems),
+        keep=_keep_rules(rl, config_file, text),
     )
 
 
@@ -141,3 +147,11 @@ def missing_seeds(config: Config) -> str | None:
                 "correct the setting, or create the folder")
     return (f"mkdocs.yml: the seeds folder {shown}/ {state} (extra.readinglist.seeds, by default seeds); "
             f"create it (mkdir {shown}), or set extra.readinglist.seeds")
+
+
+def _keep_rules(rl: dict[str, Any], config_file: Path, text: str) -> tuple[KeepRule, ...]:
+    if rl.get("keep") is None:
+        return ()
+    from .keep import parse_rules
+
+    return parse_rules(rl["keep"], config_file, text, _Loader)

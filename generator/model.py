@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .errors import count
+
 if TYPE_CHECKING:
     from .notes.model import NoteIndex
 
@@ -101,6 +103,10 @@ class Paper:
     bib_names: tuple[str, ...] = ()
     # The BibTeX entry (enrich/bibtex), written once the notes are applied (a note may retitle).
     bibtex: str = ""
+    # How much it is like the papers the curator read (0 to 1, two places) and why, in a few
+    # words (enrich/interest.py).
+    interest: float = 0.0
+    why: str = ""
 
     @property
     def year(self) -> int | None:
@@ -144,6 +150,30 @@ class Digest:
         return self.path.rsplit("/", 1)[-1]
 
 
+@dataclass(frozen=True)
+class DigestCount:
+    """What the keep rules did to one digest: its papers, how many each rule kept, how many a
+    note kept, and how many were left out."""
+
+    path: str
+    papers: int
+    kept: int
+    by_rule: tuple[tuple[int, int], ...]  # (rule number, papers it kept)
+    by_note: int = 0
+
+    @property
+    def left_out(self) -> int:
+        return self.papers - self.kept
+
+    def line(self) -> str:
+        """`seeds/x.txt: 340 papers, 28 kept by your keep rules, 312 left out (rule 1: 20, rule 2: 8)`."""
+        detail = [f"rule {n}: {k}" for n, k in self.by_rule]
+        if self.by_note:
+            detail.append(count(self.by_note, "note"))
+        return (f"{self.path}: {count(self.papers, 'paper')}, {self.kept} kept by your keep rules, "
+                f"{self.left_out} left out" + (f" ({', '.join(detail)})" if detail else ""))
+
+
 @dataclass
 class Library:
     """Everything collected before rendering: the whole model the pages need."""
@@ -157,6 +187,10 @@ class Library:
     own_tags: tuple[str, ...] = ()
     # arXiv replacements of papers the list does not have, left out (enrich/merge.py).
     skipped_replacements: int = 0
+    # What the keep rules (extra.readinglist.keep) did to each digest they apply to (keep.py).
+    keep_counts: tuple[DigestCount, ...] = ()
+    # Whether the papers' interest was learned from the notes' signals (False: the topics' fallback).
+    interest_learned: bool = False
 
     def by_id(self) -> dict[str, Paper]:
         return {p.id: p for p in self.papers}

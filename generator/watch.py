@@ -90,6 +90,7 @@ class Watcher:
         self.cache = NoteCache()
         self.library: Library | None = None
         self.signature: tuple[Any, ...] | None = None
+        self.noted: set[str] = set()  # the notes' stems at the last full build (keep rules: keep.py)
         self.outcomes: list[Outcome] = []
         self._pending: set[Path] = set()
         self._last_event = 0.0
@@ -251,6 +252,7 @@ class Watcher:
             self.library, self.references, self._unread = result.library, result.references, None
         notes = load_notes(self.config.notes_dir, self.config.root, Problems(), self.cache)
         self.signature = overrides_signature(notes)
+        self.noted = {n.stem for n in notes}
         if not quiet:
             for problem in result.problems:
                 print(problem, file=self.out)
@@ -283,6 +285,8 @@ class Watcher:
         notes = load_notes(self.config.notes_dir, self.config.root, problems, self.cache)
         if overrides_signature(notes) != self.signature or self.library is None or self.references is None:
             return None
+        if self.config.keep and {n.stem for n in notes} != self.noted:
+            return None  # a paper with a note is always kept: a new note may bring one back
         library = reindex(self.library, notes, problems)
         assert library.notes is not None
         ids = affected_papers(self.library.notes, library.notes)

@@ -39,8 +39,10 @@ def test_a_fast_note_rebuild_writes_the_records_a_full_build_writes(tmp_path: Pa
     watcher = Watcher(tmp_path / "mkdocs.yml", debounce=0.1, out=io.StringIO())
     watcher.start()
     try:
-        # An edited note (new status, rating and words), then a new note on a paper that had none.
-        save(tmp_path / CASPER, NOTE.format(status="read", rating=2, body="Latent **adversarial** words."))
+        # An edited note (new status, rating and words), then a new note on a paper that had none;
+        # neither changes a signal of the interest model (a change would re-learn every paper's
+        # interest: a full rebuild): rated 5, then read and rated 4, is for the paper all along.
+        save(tmp_path / CASPER, NOTE.format(status="read", rating=4, body="Latent **adversarial** words."))
         assert watcher.wait_for(1, 30) and watcher.outcomes[-1].fast, watcher.outcomes
         assert RECORDS in watcher.outcomes[-1].written
         on_disk = (tmp_path / "build" / RECORDS).read_text(encoding="utf-8")
@@ -53,7 +55,7 @@ def test_a_fast_note_rebuild_writes_the_records_a_full_build_writes(tmp_path: Pa
         config = load_config(tmp_path / "mkdocs.yml")
         other = next(p for p in read_library(config).papers if p.page != CASPER_PAGE
                      and not (config.notes_dir / f"{p.key}.md").exists())
-        save(config.notes_dir / f"{other.key}.md", NOTE.format(status="to-read", rating=5, body="A new note."))
+        save(config.notes_dir / f"{other.key}.md", NOTE.format(status="to-read", rating=3, body="A new note."))
         assert watcher.wait_for(2, 30) and watcher.outcomes[-1].fast, watcher.outcomes
         on_disk = (tmp_path / "build" / RECORDS).read_text(encoding="utf-8")
         assert on_disk == full_records(tmp_path)
@@ -74,7 +76,8 @@ def test_records_of_papers_whose_note_did_not_change_are_kept_and_a_foreign_file
     before = read_library(config)
     pages = read_pages(config.pages_dir, tmp_path, Problems())
     old = records_file(search_records(render_context(before, config), pages))
-    (tmp_path / CASPER).write_text(NOTE.format(status="reading", rating=1, body="Changed."), encoding="utf-8")
+    # Still for the paper (rated 5 before): no paper's interest changes, only this note's records.
+    (tmp_path / CASPER).write_text(NOTE.format(status="reading", rating=4, body="Changed."), encoding="utf-8")
     after = read_library(config)
     assert after.notes is not None and before.notes is not None
     changed = affected_papers(before.notes, after.notes)

@@ -52,10 +52,13 @@ class NoteOverrides:
         years: dict[str, int] = {}
         tags: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
         sources: dict[str, tuple[str, int, int]] = {}
+        signals: dict[str, int] = {}
         for note in self.notes:
             pid = self.matched.get(note.path)
             if pid is None:
                 continue
+            if note.signal is not None:
+                signals[pid] = note.signal
             if note.citekey:
                 pins[pid] = Pin(note.citekey, str(note.path))
             if note.year:
@@ -63,7 +66,8 @@ class NoteOverrides:
             if note.tags or note.remove_tags:
                 tags[pid] = (note.tags, note.remove_tags)
                 sources[pid] = (note.path, note.line_of("tags"), note.line_of("remove_tags"))
-        return {"pins": pins, "year_overrides": years, "tag_changes": tags, "tag_sources": sources}
+        return {"pins": pins, "year_overrides": years, "tag_changes": tags, "tag_sources": sources,
+                "noted": frozenset(self.matched.values()), "signals": signals}
 
     def late(self, library: Library, registry: Registry) -> NoteOverrides | None:
         """These overrides with the notes that name a paper by the key or slug it got in this build,

@@ -11,6 +11,24 @@ FIELDS = ("status", "rating", "added", "tags", "remove_tags", "title", "year", "
           "accept_warnings")
 
 
+FOR, AGAINST = 1, -1
+
+
+def signal_of(status: str | None, rating: int | None) -> int | None:
+    """What a note says of its paper to the interest model: `rating: 4`-`5` or `status: read` /
+    `reading` count FOR it, `rating: 1`-`2` or `status: skipped` AGAINST it (a rating wins over
+    the status); else None."""
+    if rating in (4, 5):
+        return FOR
+    if rating in (1, 2):
+        return AGAINST
+    if status in ("read", "reading"):
+        return FOR
+    if status == "skipped":
+        return AGAINST
+    return None
+
+
 @dataclass(frozen=True)
 class Note:
     """One file under content/notes/. Every field is optional; invalid ones were dropped with a warning."""
@@ -39,11 +57,18 @@ class Note:
 
     def overrides(self) -> tuple[object, ...]:
         """The fields that change the model itself or the build's messages (not just the note section)."""
-        return (self.title, self.year, self.citekey, self.tags, self.remove_tags, self.hidden, self.accept_warnings)
+        return (self.title, self.year, self.citekey, self.tags, self.remove_tags, self.hidden, self.accept_warnings,
+                self.signal)
+
+    @property
+    def signal(self) -> int | None:
+        """For (1) or against (-1) the paper, or None: what the interest model learns from
+        (enrich/interest.py); a change of it changes every paper's interest."""
+        return signal_of(self.status, self.rating)
 
     @property
     def has_overrides(self) -> bool:
-        return self.overrides() != (None, None, None, (), (), False, False)
+        return self.overrides() != (None, None, None, (), (), False, False, None)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from .citefiles import reference_files
 from .context import RenderContext
 from .exports import papers_json
 from .feeds import render_feeds
+from .foryou import FOR_YOU_MD, render_for_you
 from .graph import Neighbour
 from .indexes import has_downloads, render_all_pages, render_digest_index, render_digest_pages, render_home
 from .links import paper_md
@@ -51,11 +52,13 @@ def render_listings(ctx: RenderContext) -> dict[str, str]:
     listings["digests/index.md"] = render_digest_index(library)
     listings["papers.json"] = papers_json(ctx.paper_records)
     listings[MAP_MD] = render_map(library)
+    listings[FOR_YOU_MD] = render_for_you(library)
     listings.update(render_all_pages(library, rows, size))
     listings.update(render_status_pages(library, by_id))
     listings.update(render_tag_pages(library, ctx.tag_slugs, rows))
+    left_out = {c.path: c.left_out for c in library.keep_counts}
     for digest in library.digests:
-        listings.update(render_digest_pages(digest, rows, size))
+        listings.update(render_digest_pages(digest, rows, size, left_out.get(digest.path, 0)))
     listings["references.bib"] = bibtex.bibliography(library.papers)
     listings.update(render_tag_bibs(library, ctx.tag_slugs))
     for digest in filter(has_downloads, library.digests):

@@ -43,6 +43,9 @@ def paper_record(paper: Paper, by_id: dict[str, Paper]) -> dict[str, Any]:
             for r in paper.related if r.id in by_id
         ],
         "page": paper.page,
+        # enrich/interest.py: two places and a few words, to keep the record small.
+        "interest": paper.interest,
+        "why": paper.why,
     }
 
 

@@ -137,7 +137,8 @@ def render_all_pages(library: Library, entries: Mapping[str, Entry], size: int =
 
 
 # The sorts the All papers filter offers (readinglist-search.js maps each to Pagefind's sort).
-SORTS = (("", "Newest first"), ("oldest", "Oldest first"), ("title", "Title A–Z"), ("rating", "Highest rated"))
+SORTS = (("", "Newest first"), ("oldest", "Oldest first"), ("title", "Title A–Z"), ("rating", "Highest rated"),
+         ("interest", "Most interesting"))
 READING = (("to-read", "To read"), ("reading", "Reading"), ("read", "Read"), ("skipped", "Skipped"))
 
 
@@ -197,9 +198,11 @@ def _why_empty(digest: Digest) -> str:
     return "Nothing from this digest is in the list: its papers are hidden by notes."
 
 
-def render_digest_pages(digest: Digest, entries: Mapping[str, Entry], size: int = PAGE_SIZE) -> dict[str, str]:
+def render_digest_pages(digest: Digest, entries: Mapping[str, Entry], size: int = PAGE_SIZE,
+                        left_out: int = 0) -> dict[str, str]:
     """A digest's page, split into `digests/<slug>/2/index.md`, ... when it lists more than `size`
-    papers (`entries`: the library's papers' rows by id, `rows.entries`)."""
+    papers (`entries`: the library's papers' rows by id, `rows.entries`; `left_out`: how many of
+    its papers the keep rules left out)."""
     base = digest_md(digest)
     papers = [entries[i] for i in digest.paper_ids if i in entries]
     date = f"{digest.date} (from the {digest.date_source})" if digest.date else "unknown"
@@ -210,11 +213,14 @@ def render_digest_pages(digest: Digest, entries: Mapping[str, Entry], size: int 
         bib = url_from(me, f"digests/{digest.slug}.bib")
         title = digest.title + (f" (page {n})" if n > 1 else "")
         source = f"<p>Source file <code>{escape.text(digest.name)}</code> · date {escape.text(date)} · "
+        if left_out:
+            source += f"{left_out} left out by your keep rules (extra.readinglist.keep) · "
         lines = ["---", f"title: {escape.yaml_title(title)}", f"{FLAG}: true", "---", "",
                  heading(1, escape.text(digest.title), Ids())]
         if not papers:
             # No empty downloads: the files are not written either (has_downloads).
-            lines += [source + "no papers</p>", f"<p>{escape.text(_why_empty(digest))}</p>"]
+            why = "All of its papers were left out by your keep rules." if left_out else _why_empty(digest)
+            lines += [source + "no papers</p>", f"<p>{escape.text(why)}</p>"]
             out[me] = "\n".join(lines) + "\n"
             continue
         lines.append(source + f'{count(len(papers), "paper")} · <a href="{bib}">BibTeX</a> · '
@@ -222,6 +228,13 @@ def render_digest_pages(digest: Digest, entries: Mapping[str, Entry], size: int 
         if len(chunks) > 1:
             lines.append(pager(base, n, len(chunks), me))
         start = (n - 1) * size + 1
+        # The script (static/readinglist.js) shows the choice and sorts the list by these scores,
+        # one per item (enrich/interest.py), kept here so that the list's own markup stays as it is.
+        scores = " ".join(f"{e.paper.interest:.2f}" for e in chunk)
+        lines.append(f'<p class="rl-order" data-rl-order data-interest="{scores}" hidden>Order: '
+                     '<button type="button" class="md-button" data-rl-by="">as listed</button> '
+                     '<button type="button" class="md-button" data-rl-by="interest">most interesting first'
+                     '</button></p>')
         lines.append(f'<ol start="{start}">' if start > 1 else "<ol>")
         lead = prefix(me)
         lines += [f"<li>{anchor(e, me, lead)} — {e.author} · {e.venue}</li>" for e in chunk]

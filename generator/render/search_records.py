@@ -91,7 +91,8 @@ def facets(paper: dict[str, Any], reading: tuple[str, int] | None) -> tuple[dict
     if status:
         filters["reading"] = [status]
     sort = {"date": str(paper.get("date") or "0000-00-00"),
-            "title": one_spaced(str(paper.get("title") or "")).casefold(), "rating": str(rating)}
+            "title": one_spaced(str(paper.get("title") or "")).casefold(), "rating": str(rating),
+            "interest": f"{paper.get('interest') or 0:.2f}"}
     authors = list(paper.get("authors") or [])
     first = short_authors(authors, bool(paper.get("authors_complete", True)))
     row = {"first": first, "venue": str(paper.get("venue_line") or ""), "year": str(year or "")}

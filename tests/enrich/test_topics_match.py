@@ -393,6 +393,33 @@ OUT_OF_DOMAIN = {
 }
 
 
+def test_a_title_that_echoes_a_matched_phrase_stands_for_the_missing_hits() -> None:
+    t = Taxonomy([Topic("Uncertainty", phrases=("uncertainty", "calibration", "verbalized confidence"),
+                        min_hits=2, learning=True),
+                  Topic("Magnetism", phrases=("spin liquid", "Ising model"), min_hits=2)],
+                 "content/topics.yml", frozenset({"cs.LG"}), ("neural network", "train"))
+    confidence = "eliciting verbalized confidence from a model"
+    assert t.match("Rethinking self-assessment", confidence, ("cs.LG",)) == []  # one hit, short of 2
+    assert t.match("Beyond Confidence", confidence, ("cs.LG",)) == ["Uncertainty"]  # the title echoes it
+    # A title's echo makes no paper about learning: a physics paper gets no topic of learning by it.
+    assert t.match("Beyond Confidence", confidence) == []
+    assert t.match("The Spin State of Tb2Ti2O7", "a spin liquid state") == ["Magnetism"]
+    # General words do not echo: `model` of "Ising model" in a title says nothing.
+    assert t.match("A model of magnets", "the Ising model") == []
+
+
+def test_the_title_echo_brings_back_the_calibration_tag_of_a_paper_about_confidence() -> None:
+    from generator.enrich.topics.match import match_many
+
+    papers = [p for raw in read_all(ROOT / "seeds", ROOT, Problems()) for p in raw.papers]
+    paper = next(p for p in papers if p.title.startswith("Beyond Confidence: Rethinking Self-Assessments"))
+    taxonomy = load_taxonomy(ROOT / "content" / "topics.yml", Problems())
+    assert taxonomy.match(paper.title, paper.abstract, paper.categories) == [
+        "Evaluation and benchmarks", "Language models", "Uncertainty and calibration"]
+    assert match_many(taxonomy, [paper.title], [paper.abstract], [paper.categories])[0][-1] == \
+        "Uncertainty and calibration"
+
+
 def _real_papers(tmp_path: Path, *names: str) -> list:  # type: ignore[type-arg]
     import shutil
 

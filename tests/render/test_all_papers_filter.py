@@ -28,7 +28,7 @@ def test_the_form_offers_the_lists_values_and_the_table_stays_for_readers_withou
     assert _options(page, "venue") == ["", "arXiv", "TMLR"]
     assert _options(page, "status") == ["", "accepted", "under review", "preprint"]
     assert _options(page, "reading") == ["", "to-read", "reading", "read", "skipped"]
-    assert _options(page, "sort") == ["", "oldest", "title", "rating"]
+    assert _options(page, "sort") == ["", "oldest", "title", "rating", "interest"]
     tags = _options(page, "tag")[1:]
     assert tags == sorted({t for p in library.papers for t in p.tags}, key=lambda t: (t.casefold(), t))
     assert "Knowledge distillation" in tags
@@ -63,11 +63,12 @@ def test_each_papers_record_carries_its_facets(seed_build: BuildResult) -> None:
     papers = json.loads(json.dumps([
         {"title": "A  Title", "authors": ["Ann Lee", "Bo Wu"], "authors_complete": True, "key": "lee2025title",
          "abstract": "Text.", "page": "papers/a-title/", "tags": ["Reasoning", "Language models"], "year": 2025,
-         "date": "2025-08-08", "venue": "TMLR", "venue_line": "TMLR · accepted · Aug 2025", "status": "accepted"}]))
+         "date": "2025-08-08", "venue": "TMLR", "venue_line": "TMLR · accepted · Aug 2025", "status": "accepted",
+         "interest": 0.7}]))
     filters, sort, row = facets(papers[0], ("reading", 4))
     assert filters == {"kind": ["paper"], "tag": ["Reasoning", "Language models"], "status": ["accepted"],
                        "year": ["2025"], "venue": ["TMLR"], "reading": ["reading"]}
-    assert sort == {"date": "2025-08-08", "title": "a title", "rating": "4"}
+    assert sort == {"date": "2025-08-08", "title": "a title", "rating": "4", "interest": "0.70"}
     assert row == {"first": "Ann Lee and Bo Wu", "venue": "TMLR · accepted · Aug 2025", "year": "2025"}
     rec = record(papers[0]).as_dict()
     assert rec["content"].endswith("\n" + EVERY)

@@ -12,6 +12,13 @@ it from a real signal. So a topic whose score reaches `min_hits` is a tag only w
    categories is a learning category (cs.LG, stat.ML, ...) or its title and abstract hold two or
    more distinct learning phrases (`neural network`, `training`, ...).
 
+3. The title echo: a topic whose score falls short of its `min_hits` still counts when one of its
+   phrases of two or more words matched and a telling word of that phrase is in the title
+   ("Beyond Confidence: ..." with `verbalized confidence` in its abstract is about confidence,
+   so "Uncertainty and calibration"). General words (`model`, `learning`, `network`, ...,
+   taxonomy.GENERAL_WORDS) do not echo. Rules 1 and 2 still apply: a physics paper gets no
+   topic of learning by it.
+
 A paper with no topic left keeps its arXiv subject tags and gets no topic.
 """
 
@@ -38,6 +45,7 @@ class Evidence:
     specific: np.ndarray
     titled: np.ndarray
     learning: np.ndarray
+    echoed: np.ndarray | None = None  # rule 3: a phrase matched whose telling word is in the title
 
     def allows(self, taxonomy: Taxonomy) -> np.ndarray:
         """Papers x topics: where the rule lets a topic be a tag."""
@@ -55,7 +63,7 @@ def from_hits(taxonomy: Taxonomy, found: np.ndarray, categories: Sequence[Sequen
 
     table = taxonomy.evidence_table()
     size = len(categories)
-    owner = np.asarray(table.owner, dtype=np.int64)  # column -> topic, -1 for a learning phrase
+    owner = np.asarray(table.owner, dtype=np.int64)  # column -> topic, -1 for a learning phrase, ECHO a word
     present = (found[:size] + found[size:]) > 0
     titled_columns = found[:size] > 0
     # A topic's columns summed once per paper (np.add.reduceat over the columns grouped by topic, in
@@ -73,10 +81,14 @@ def from_hits(taxonomy: Taxonomy, found: np.ndarray, categories: Sequence[Sequen
     distinct = per_topic(present)
     specific = per_topic(present & np.asarray(table.specific, dtype=bool)) > 0
     titled = per_topic(titled_columns) > 0
-    words = present[:, owner < 0].sum(axis=1)
+    echo = np.zeros(present.shape, dtype=bool)
+    for column, words in table.echoes.items():
+        echo[:, column] = present[:, column] & titled_columns[:, words].any(axis=1)
+    echoed = per_topic(echo) > 0
+    words = present[:, owner == -1].sum(axis=1)
     known = taxonomy.learning_categories
     by_category = np.fromiter((any(c in known for c in cats) for cats in categories), dtype=bool, count=size)
-    return Evidence(distinct, specific, titled, by_category | (words >= 2))
+    return Evidence(distinct, specific, titled, by_category | (words >= 2), echoed)
 
 
 def parse_learning(node: yaml.Node | None, where: str,

@@ -214,6 +214,7 @@ def match_many(taxonomy: Taxonomy, titles: Sequence[str], abstracts: Sequence[st
     width = len(taxonomy.topics)
     score = np.zeros((n, width), dtype=np.int64)
     allowed = np.zeros((n, width), dtype=bool)
+    echoed = np.zeros((n, width), dtype=bool)
     # The topics and the evidence (evidence.py) are counted over the same words: number each
     # block's words once (half the cost of a count) and count both taxonomies over them.
     step = BLOCK // 2
@@ -228,9 +229,13 @@ def match_many(taxonomy: Taxonomy, titles: Sequence[str], abstracts: Sequence[st
         found = np.zeros((2 * size, len(table.owner)), dtype=np.int64)
         _count_block(table.taxonomy, texts, found, words, matches)
         score[start:stop] = TITLE_WEIGHT * hits[:size] + hits[size:]
-        allowed[start:stop] = from_hits(taxonomy, found, cats[start:stop]).allows(taxonomy)
+        evidence = from_hits(taxonomy, found, cats[start:stop])
+        allowed[start:stop] = evidence.allows(taxonomy)
+        if evidence.echoed is not None:
+            echoed[start:stop] = evidence.echoed
     minimum = np.array([t.min_hits for t in taxonomy.topics], dtype=np.int64)
-    rows, cols = np.nonzero((score >= minimum) & allowed)
+    # Rule 3 of evidence.py: a title's echo of a matched phrase stands for the missing hits.
+    rows, cols = np.nonzero(((score >= minimum) | echoed) & allowed)
     # Strongest first, ties in the taxonomy's order (np.nonzero gives columns ascending per row).
     order = np.lexsort((cols, -score[rows, cols], rows))
     rows, cols = rows[order], cols[order]

@@ -146,7 +146,7 @@ class Taxonomy:
         table = self.evidence_table()
         in_title = [a > 0 for a in table.taxonomy.hits(title)]
         found = [a or b > 0 for a, b in zip(in_title, table.taxonomy.hits(abstract), strict=True)]
-        learning_words = sum(f for f, o in zip(found, table.owner, strict=True) if o < 0)
+        learning_words = sum(f for f, o in zip(found, table.owner, strict=True) if o == -1)
         about_learning = learning_words >= 2 or any(c in self.learning_categories for c in categories)
         scored = []
         for n, topic in enumerate(self.topics):
@@ -154,7 +154,9 @@ class Taxonomy:
             mine = [(f, s, t) for f, s, t, o in zip(found, table.specific, in_title, table.owner, strict=True)
                     if o == n]
             enough = sum(f for f, _, _ in mine) >= 2 or any(f and (s or t) for f, s, t in mine)
-            if score >= topic.min_hits and enough and (about_learning or not topic.learning):
+            echoed = any(found[c] and any(in_title[w] for w in words) for c, words in table.echoes.items()
+                         if table.owner[c] == n)
+            if (score >= topic.min_hits or echoed) and enough and (about_learning or not topic.learning):
                 scored.append((-score, n, topic.name))
         return [name for _, _, name in sorted(scored)]
 
@@ -199,6 +201,18 @@ class EvidenceTable:
     taxonomy: Taxonomy
     owner: list[int]
     specific: list[bool]
+    # The title-echo rule (evidence.py, rule 3): for each column of a phrase of two or more words,
+    # the columns of its telling words (owner ECHO), which count in a title only.
+    echoes: dict[int, list[int]] = field(default_factory=dict)
+
+
+# Owner of a column that holds one word of a topic's phrase, for the title-echo rule.
+ECHO = -2
+# Words of a phrase too general to say, in a title, what the paper is about (stems).
+GENERAL_WORDS = frozenset(stem(w) for w in (
+    "model", "models", "learning", "network", "networks", "data", "based", "deep", "neural", "training",
+    "method", "methods", "task", "tasks", "language", "large", "system", "systems", "efficient", "fine",
+    "tuning", "low", "high", "rank", "error", "graph", "set", "sets", "space"))
 
 
 def evidence_table(taxonomy: Taxonomy) -> EvidenceTable:
@@ -207,6 +221,7 @@ def evidence_table(taxonomy: Taxonomy) -> EvidenceTable:
     columns: list[Topic] = []
     owner: list[int] = []
     specific: list[bool] = []
+    multiword: list[tuple[int, tuple[Key, ...]]] = []
 
     def add(phrases: Sequence[str], n: int) -> None:
         seen: set[tuple[Key, ...]] = set()
@@ -218,6 +233,8 @@ def evidence_table(taxonomy: Taxonomy) -> EvidenceTable:
                 owner.append(n)
                 # Two or more words, or an acronym (matched case-sensitively): specific.
                 specific.append(n >= 0 and (len(keys) > 1 or keys[0][0] == "A"))
+                if n >= 0 and len(keys) > 1:
+                    multiword.append((len(columns) - 1, keys))
 
     for n, topic in enumerate(taxonomy.topics):
         add(topic.phrases, n)
@@ -226,4 +243,18 @@ def evidence_table(taxonomy: Taxonomy) -> EvidenceTable:
             owner.append(n)
             specific.append(True)
     add(taxonomy.learning_phrases, -1)
-    return EvidenceTable(Taxonomy(columns, taxonomy.path, frozenset(), ()), owner, specific)
+    # One column per telling word of the phrases of two or more words (`confidence` of
+    # `verbalized confidence`), each phrase pointing to its words' columns.
+    word_column: dict[Key, int] = {}
+    echoes: dict[int, list[int]] = {}
+    for column, keys in multiword:
+        for key in keys:
+            if key[0] != "w" or key[1] in GENERAL_WORDS or len(key[1]) < 3:
+                continue
+            if key not in word_column:
+                word_column[key] = len(columns)
+                columns.append(Topic(key[1], phrases=(key[1],)))
+                owner.append(ECHO)
+                specific.append(False)
+            echoes.setdefault(column, []).append(word_column[key])
+    return EvidenceTable(Taxonomy(columns, taxonomy.path, frozenset(), ()), owner, specific, echoes)

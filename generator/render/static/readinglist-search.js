@@ -155,7 +155,8 @@
   // index and the records of the rows it shows, never the whole list. The choices live in the
   // address (?tag=...&sort=...): a filtered view is a link to share, and opens as it was.
   var FILTERS = ["tag", "year", "venue", "status", "reading"];
-  var SORTS = { "": { date: "desc" }, oldest: { date: "asc" }, title: { title: "asc" }, rating: { rating: "desc" } };
+  var SORTS = { "": { date: "desc" }, oldest: { date: "asc" }, title: { title: "asc" }, rating: { rating: "desc" },
+                interest: { interest: "desc" } };
   var ROWS = 50;  // rows per "Show more"
   var EVERY = "rlpaper";
   var filterRun = 0;

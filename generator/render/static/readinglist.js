@@ -86,3 +86,40 @@ if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
     }
   });
 })();
+
+// readinglist: on a digest page, "most interesting first" sorts its list by each paper's interest
+// (the choice's data-interest, one score per item: generator/render/indexes.py; enrich/interest.py
+// learns them from the notes), and "as listed" puts the digest's order back. Without the script
+// the list stays as listed.
+function rlOrder() {
+  var choice = document.querySelector("[data-rl-order]");
+  var list = choice && choice.nextElementSibling;
+  if (!list || list.tagName !== "OL" || choice.getAttribute("data-rl-ready")) return;
+  var items = Array.prototype.slice.call(list.children);
+  var scores = (choice.getAttribute("data-interest") || "").split(" ").map(parseFloat);
+  if (scores.length !== items.length) return;
+  choice.hidden = false;
+  choice.setAttribute("data-rl-ready", "1");
+  choice.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("button[data-rl-by]") : null;
+    if (!button) return;
+    var byInterest = button.getAttribute("data-rl-by") === "interest";
+    var order = items.slice();
+    if (byInterest) {
+      // Stable: equal scores keep the digest's order.
+      order.sort(function (a, b) {
+        var i = items.indexOf(a), j = items.indexOf(b);
+        return scores[j] - scores[i] || i - j;
+      });
+    }
+    order.forEach(function (li) { list.appendChild(li); });
+    choice.querySelectorAll("button").forEach(function (b) { b.setAttribute("aria-pressed", String(b === button)); });
+  });
+}
+if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
+  window.document$.subscribe(rlOrder);
+} else if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", rlOrder);
+} else {
+  rlOrder();
+}

@@ -66,7 +66,7 @@ def test_drawer_of_a_paper_page_is_there_after_instant_navigation(page: Any, sit
     click_and_wait(page, page.locator("h2#related-papers ~ ol > li > a").first, site, RELATED)
     page.locator("label.md-header__button[for='__drawer']").click()
     drawer = page.locator(".md-nav--primary > .md-nav__list > .md-nav__item > a.md-nav__link:visible")
-    assert drawer.all_inner_texts() == ["Home", "All papers", "Digests", "Tags", "Map", "About"]
+    assert drawer.all_inner_texts() == ["Home", "All papers", "For you", "Digests", "Tags", "Map", "About"]
     click_and_wait(page, drawer.filter(has_text="All papers"), site, "all/")
     assert path_of(page, site) == "all/" and h1(page) == "All papers"
     # click_and_wait returned after Material's close of the drawer 125 ms after the navigation.

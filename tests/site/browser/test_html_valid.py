@@ -21,7 +21,7 @@ pytestmark = pytest.mark.slow
 
 VNU = ROOT / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
 PAGES = ["", "papers/scaling-categorical-flow-maps/", "all/", "tags/", "tags/knowledge-distillation/",
-         "digests/", "map/", "status/queue/", "about/"]
+         "digests/", "digests/000-1b8355006bbdabc6/", "for-you/", "map/", "status/queue/", "about/"]
 
 STOCK_CONFIG = """site_name: Stock
 theme:
