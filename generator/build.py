@@ -32,10 +32,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .config import Config
-from .errors import Problems, count
+from .errors import ParseError, Problems, Stopped, count
 from .model import Library
 from .runtime import collector, memo
 from .write import WriteStats, write_if_changed, write_tree
@@ -47,6 +47,8 @@ if TYPE_CHECKING:
     from .render.references import FormattedReferences
 
 # How to keep arXiv replacements of papers the list lacks (the build summary and `add` say it).
+T = TypeVar("T")
+
 KEEP_REPLACEMENTS = "extra.readinglist.keep_replacements: true keeps them"
 
 # The stages are imported when a build runs, not with this module: a no-change build (every
@@ -134,14 +136,27 @@ def make_library(config: Config, problems: Problems,
     from .sources import read_all
 
     raws = read_all(config.seeds_dir, config.root, problems)
-    registry = Registry.load(config.registry_path, problems)
+    # The files the curator writes are read whole or the build stops here, before anything is
+    # written (generator/curated.py); every such file is read, so that one run names them all.
+    stops: list[ParseError] = []
+
+    def whole(read: Callable[..., T], *args: Any) -> T | None:
+        try:
+            return read(*args)
+        except ParseError as exc:
+            stops.append(exc)
+            return None
+
+    registry = whole(Registry.load, config.registry_path, problems)
     names_path = config.content_dir / "names.yml"
-    names = load_name_overrides(names_path, _shown(names_path, config.root), problems)
+    names = whole(load_name_overrides, names_path, _shown(names_path, config.root), problems)
     notes = load_notes(config.notes_dir, config.root, problems, notes_cache)
     # topics.yml, read once for both enrich runs below; its messages are shown where they have
     # always been, after enrich's about keys (enrich places them).
     topic_problems = Problems()
-    taxonomy = load_taxonomy(config.topics_path, topic_problems, _shown(config.topics_path, config.root))
+    taxonomy = whole(load_taxonomy, config.topics_path, topic_problems, _shown(config.topics_path, config.root))
+    if stops or registry is None or names is None or taxonomy is None:
+        raise Stopped(stops)
 
     # A note may pin a paper's key, correct its year or change its tags, all of which enrich
     # uses. A note named after a paper that gets its key only in this build is matched once the

@@ -9,7 +9,8 @@ from typing import Any
 import yaml
 from yaml_env_tag import construct_env_tag
 
-from .errors import ConfigError
+from .curated import check_conflicts, yaml_error
+from .errors import ConfigError, ParseError
 
 
 class _Loader(yaml.SafeLoader):
@@ -70,11 +71,16 @@ def load_config(config_file: Path, **overrides: Any) -> Config:
     """Settings from `config_file`; keyword overrides (paths) win, for tests and the CLI."""
     config_file = config_file.resolve()
     try:
-        raw = yaml.load(config_file.read_text(encoding="utf-8"), Loader=_Loader) or {}
+        text = config_file.read_text(encoding="utf-8")
+        # Read whole or not at all, with the line (generator/curated.py), as MkDocs would refuse it.
+        check_conflicts(text, str(config_file), "keep what both sides need")
+        raw = yaml.load(text, Loader=_Loader) or {}
     except OSError as exc:
         raise ConfigError(f"{config_file}: cannot read: {exc.strerror}") from exc
+    except ParseError as exc:
+        raise ConfigError(str(exc)) from None
     except yaml.YAMLError as exc:
-        raise ConfigError(f"{config_file}: not valid YAML: {exc}") from exc
+        raise ConfigError(str(yaml_error(exc, str(config_file), "mkdocs.yml"))) from exc
     _expect(raw, dict, "top level", "a mapping")
     root = config_file.parent
     extra = _expect(raw.get("extra") or {}, dict, "extra", "a mapping")

@@ -28,6 +28,27 @@ class ParseError(GeneratorError):
         self.message = message
 
 
+class Stopped(GeneratorError):
+    """A file the curator writes could not be read whole (generator/curated.py): the build stopped
+    before writing anything, so every file is as it was."""
+
+    def __init__(self, causes: list[ParseError]) -> None:
+        self.causes = causes
+        super().__init__("\n".join(self.lines()))
+
+    def lines(self) -> list[str]:
+        """One `path:line: error: message` line per cause (as `Problem` prints them)."""
+        return [str(Problem(c.path, c.line, c.message, "error")) for c in self.causes]
+
+    def files(self) -> list[str]:
+        return list(dict.fromkeys(c.path for c in self.causes))
+
+    def advice(self) -> str:
+        """The line after the causes: what happened to the files, and what to do."""
+        return (f"stopped before writing anything (every file is as it was): fix {' and '.join(self.files())} "
+                "and run again")
+
+
 class ConfigError(GeneratorError):
     """A configuration value that is not what was expected."""
 

@@ -20,10 +20,11 @@ from mkdocs.structure.toc import get_toc
 
 from ..build import build
 from ..config import load_config
-from ..errors import GeneratorError
+from ..errors import GeneratorError, Stopped
 from ..render import html
 from ..render.search_records import RECORDS
 from ..runtime import switches
+from ..write import MARKER
 from . import search, serve_rebuilds, serve_signal
 from .paper_chrome import PaperChrome
 
@@ -86,14 +87,24 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
         if _enabled():
             try:
                 result = build(load_config(Path(config.config_file_path)))
+            except Stopped as exc:
+                # A file the curator writes could not be read whole, and nothing was written:
+                # `mkdocs build` fails; `mkdocs serve` serves the last build's pages and says why.
+                if not (_state["serving"] and (Path(config.docs_dir) / MARKER).is_file()):
+                    raise PluginError(f"readinglist: {exc}\nreadinglist: {exc.advice()}") from None
+                for line in exc.lines():
+                    log.error(line)
+                log.error(f"readinglist: {exc.advice()}; serving the last good build until then")
+                result = None
             except GeneratorError as exc:
                 # A message that says what to do, not a traceback (MkDocs prints a PluginError alone).
                 raise PluginError(f"readinglist: {exc}") from None
-            for problem in result.problems:
+            for problem in result.problems if result is not None else ():
                 # Input problems are readinglist's to report (`readinglist check --strict` fails on
                 # them); they are not MkDocs warnings, so `mkdocs build --strict` judges the site only.
                 (log.error if problem.severity == "error" else log.info)(str(problem))
-            log.info(result.summary())
+            if result is not None:
+                log.info(result.summary())
         if not _rebuilding():
             _start_search_index(config)
 
