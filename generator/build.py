@@ -89,20 +89,20 @@ def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None =
     """Build the docs folder from seeds/ and content/. `write=False` only reads and checks.
     `accept` (the watcher's) may veto writing a result, to keep the last good output."""
     before = memo.fingerprint(config, registry=False) if write and memo.enabled() else ""
+    problems = Problems()  # (a damaged memo's note, first)
     if before:
-        reused = memo.reuse(config, memo.fingerprint(config, base=before))
+        reused = memo.reuse(config, memo.fingerprint(config, base=before), problems)
         if reused is not None:
             return StoredResult(reused)
 
     # The stages make millions of objects and no cycles: the collector waits (runtime/collector.py).
     with collector.paused():
-        return _stages(config, write, notes_cache, accept, before)
+        return _stages(config, write, notes_cache, accept, before, problems)
 
 
 def _stages(config: Config, write: bool, notes_cache: NoteCache | None,
-            accept: Callable[[BuildResult], bool] | None, before: str) -> BuildResult:
+            accept: Callable[[BuildResult], bool] | None, before: str, problems: Problems) -> BuildResult:
     """read, enrich, notes, BibTeX, references, render and write: a build the memo could not reuse."""
-    problems = Problems()
     library, registry = make_library(config, problems, notes_cache)
     # The render stage's modules: not for a no-change build.
     from .render.context import make_context
@@ -111,7 +111,7 @@ def _stages(config: Config, write: bool, notes_cache: NoteCache | None,
 
     # Read after the model is made only so that its warnings come where they always came.
     pages = read_pages(config.pages_dir, config.root, problems)
-    formatted = format_references(library, config)
+    formatted = format_references(library, config, problems)
     files = render(make_context(library, config, formatted, read_assets()), pages, problems)
     result = BuildResult(library, problems, files, references=formatted)
     if write and (accept is None or accept(result)):
@@ -251,7 +251,9 @@ def _remember(config: Config, before: str, result: BuildResult) -> None:
     if after != before or result.stats is None:
         memo.forget(config)
         return
-    stored = BuildResult(result.library, result.problems, {},
+    # Not its notes: they said what this build did (a damaged cache made again), once.
+    kept = Problems([p for p in result.problems if p.severity != "note"])
+    stored = BuildResult(result.library, kept, {},
                          WriteStats(written=[], unchanged=len(result.stats.written) + result.stats.unchanged))
     memo.remember(config, memo.fingerprint(config, base=after), stored, list(result.files),
                   result.stats.manifest)

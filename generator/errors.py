@@ -6,7 +6,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-Severity = Literal["warning", "error"]
+# A note says what the build did about something that is not the input's fault (a damaged cache
+# made again): it is printed, never counted, and never fails a strict build.
+Severity = Literal["note", "warning", "error"]
 
 
 def count(n: int, thing: str) -> str:
@@ -79,12 +81,19 @@ class Problems:
     def error(self, path: str | Path, line: int, message: str) -> None:
         self.items.append(Problem(str(path), line, message, "error"))
 
+    def note(self, path: str | Path, message: str) -> None:
+        self.items.append(Problem(str(path), 0, message, "note"))
+
     def extend(self, other: Problems | list[Problem]) -> None:
         self.items.extend(other.items if isinstance(other, Problems) else other)
 
     @property
     def warnings(self) -> list[Problem]:
         return [p for p in self.items if p.severity == "warning"]
+
+    @property
+    def notes(self) -> list[Problem]:
+        return [p for p in self.items if p.severity == "note"]
 
     @property
     def errors(self) -> list[Problem]:

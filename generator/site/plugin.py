@@ -238,6 +238,8 @@ def _start_search_index(config: Any) -> None:
                 log.info(f"readinglist: search index of {count} records written")
         except search.SearchIndexError as exc:
             _state["index_error"] = str(exc)
+        except Exception as exc:  # said as a failed build (_finish_search_index), not a thread's traceback
+            _state["index_error"] = f"{type(exc).__name__}: {exc}"
 
     _state["index_error"] = ""
     pending = _state.get("index_thread")
@@ -255,17 +257,30 @@ def _finish_search_index(config: Any) -> None:
         return
     site = Path(config.site_dir)
 
-    def finish() -> None:
+    def finish() -> str:
         thread.join()
         if _state.get("index_error"):
-            log.warning(f"readinglist: search index not written: {_state['index_error']}")
-            return
-        with _publish_lock:
-            search.publish(_prepared(config), site)
+            return f"readinglist: search index not written: {_state['index_error']}"
+        try:
+            with _publish_lock:
+                search.publish(_prepared(config), site)
+        except OSError as exc:
+            return f"readinglist: search index not put into {site}: {exc}"
+        return ""
+
+    def in_background() -> None:
+        failed = finish()
+        if failed:
+            log.error(failed)
 
     if _rebuilding():
         # Rebuilds under `mkdocs serve`: the page reloads at once; search catches up in a moment.
-        threading.Thread(target=finish, daemon=True).start()
+        threading.Thread(target=in_background, daemon=True).start()
     else:
-        finish()
+        failed = finish()
+        if failed and not _state["serving"]:
+            _state["built"] = True
+            raise PluginError(failed)  # a site without its search is not a finished build
+        if failed:
+            log.error(failed)  # `mkdocs serve` goes on serving: the next rebuild tries again
     _state["built"] = True
