@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from .config import Config
 from .errors import ParseError, Problems, Stopped, count
 from .model import Library
-from .runtime import collector, memo
+from .runtime import collector, lock, memo
 from .write import WriteStats, write_if_changed, write_tree
 
 if TYPE_CHECKING:
@@ -88,6 +88,15 @@ def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None =
           accept: Callable[[BuildResult], bool] | None = None) -> BuildResult:
     """Build the docs folder from seeds/ and content/. `write=False` only reads and checks.
     `accept` (the watcher's) may veto writing a result, to keep the last good output."""
+    if not write:
+        return _build(config, write, notes_cache, accept)
+    # One build at a time per list (runtime/lock.py): a second one waits, and says so.
+    with lock.for_list(config.root).held():
+        return _build(config, write, notes_cache, accept)
+
+
+def _build(config: Config, write: bool, notes_cache: NoteCache | None,
+           accept: Callable[[BuildResult], bool] | None) -> BuildResult:
     before = memo.fingerprint(config, registry=False) if write and memo.enabled() else ""
     problems = Problems()  # (a damaged memo's note, first)
     if before:

@@ -39,6 +39,7 @@ from .render import render_note_pages
 from .render.context import make_context
 from .render.references import FormattedReferences, format_references
 from .render.search_records import RECORDS, updated_records_file
+from .runtime import lock
 from .sources.pages import read_pages
 from .write import MARKER, write_if_changed
 
@@ -224,6 +225,11 @@ class Watcher:
     # -- rebuilding -------------------------------------------------------------------------
 
     def rebuild(self, changed: set[Path]) -> Outcome:
+        # The fast path writes pages itself: it waits for another build of the list as build() does.
+        with lock.for_list(self.config.root).held(lambda line: print(line, file=self.out, flush=True)):
+            return self._rebuild(changed)
+
+    def _rebuild(self, changed: set[Path]) -> Outcome:
         start = time.perf_counter()
         shown = tuple(sorted(self._display(p) for p in changed))
         notes_dir = self.config.notes_dir.resolve()

@@ -23,7 +23,7 @@ from ..config import load_config
 from ..errors import GeneratorError, Stopped
 from ..render import html
 from ..render.search_records import RECORDS
-from ..runtime import switches
+from ..runtime import lock, switches
 from ..write import MARKER
 from . import search, serve_rebuilds, serve_signal
 from .paper_chrome import PaperChrome
@@ -49,6 +49,7 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
         super().__init__()
         self._bodies: dict[str, str] = {}  # page source -> its finished HTML body, for on_page_content
         self._chrome = PaperChrome()
+        self._lock: lock.ListLock | None = None  # the list's build lock, while a build holds it
 
     def on_startup(self, command: str, dirty: bool = False, **_: Any) -> None:
         _state["serving"] = command == "serve"
@@ -85,6 +86,11 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
     def on_pre_build(self, config: Any, **_: Any) -> None:
         self._bodies.clear()
         if _enabled():
+            # One build of the list at a time (runtime/lock.py), held until MkDocs has read the
+            # docs folder and the search index is written (on_post_build, on_build_error).
+            self._release()  # (a build MkDocs gave up on without telling: never held twice)
+            self._lock = lock.for_list(Path(config.config_file_path).parent)
+            self._lock.acquire(log.info)
             try:
                 result = build(load_config(Path(config.config_file_path)))
             except Stopped as exc:
@@ -153,15 +159,26 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
         return self._chrome.finish_page(output, page)
 
     def on_post_build(self, config: Any, **_: Any) -> None:
-        serve_rebuilds.keep_sitemap(config.site_dir, _state)
-        serve_signal.done(_state)
-        self._chrome.write(Path(config.site_dir))
-        if _rebuilding():
-            # A rebuild under `mkdocs serve` is a second or two: an index made beside it took the
-            # CPU it needs (Pagefind's process and the records' JSON), and the open tab waited.
-            _start_search_index(config)
-        _finish_search_index(config)
-        _state["built"] = True
+        try:
+            serve_rebuilds.keep_sitemap(config.site_dir, _state)
+            serve_signal.done(_state)
+            self._chrome.write(Path(config.site_dir))
+            if _rebuilding():
+                # A rebuild under `mkdocs serve` is a second or two: an index made beside it took the
+                # CPU it needs (Pagefind's process and the records' JSON), and the open tab waited.
+                _start_search_index(config)
+            _finish_search_index(config)
+            _state["built"] = True
+        finally:
+            self._release()
+
+    def on_build_error(self, error: Exception, **_: Any) -> None:
+        self._release()
+
+    def _release(self) -> None:
+        held, self._lock = self._lock, None
+        if held is not None:
+            held.release()
 
     def on_serve(self, server: Any, config: Any, builder: Any, **_: Any) -> Any:
         # Under `readinglist serve`, its watcher says when it wrote pages (site/serve_signal.py).
