@@ -38,7 +38,7 @@ from .config import Config
 from .errors import ParseError, Problems, Stopped, count
 from .model import Library
 from .runtime import collector, lock, memo
-from .write import WriteStats, write_if_changed, write_tree
+from .write import FULL, DiskFull, WriteStats, check_build_dir, shown, write_if_changed, write_tree
 
 if TYPE_CHECKING:
     from .enrich import Registry
@@ -90,6 +90,7 @@ def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None =
     `accept` (the watcher's) may veto writing a result, to keep the last good output."""
     if not write:
         return _build(config, write, notes_cache, accept)
+    check_build_dir(config.build_dir, _protected(config))  # a refused folder: not even the lock is made
     # One build at a time per list (runtime/lock.py): a second one waits, and says so.
     with lock.for_list(config.root).held():
         return _build(config, write, notes_cache, accept)
@@ -125,11 +126,27 @@ def _stages(config: Config, write: bool, notes_cache: NoteCache | None,
     result = BuildResult(library, problems, files, references=formatted)
     if write and (accept is None or accept(result)):
         result.stats = write_tree(config.build_dir, files, protected=_protected(config))
-        save_references(formatted)  # after the pages: a refused build folder leaves the project as it was
         if registry.changed:
-            write_if_changed(config.registry_path, registry.dump().encode("utf-8"))
-        if before:
-            _remember(config, before, result)
+            try:
+                write_if_changed(config.registry_path, registry.dump().encode("utf-8"))
+            except OSError as exc:
+                if exc.errno not in FULL:
+                    raise
+                raise DiskFull(config.registry_path.parent, f"{shown(config.build_dir)} is written, "
+                               f"{config.registry_path.name} is as it was (the next build gives the same keys "
+                               "again)") from None
+        # The caches, after the pages: a refused build folder leaves the project as it was, and a
+        # cache that cannot be written on a full disk is only a slower next build.
+        try:
+            save_references(formatted)
+            if before:
+                _remember(config, before, result)
+        except OSError as exc:
+            if exc.errno not in FULL:
+                raise
+            memo.forget(config)
+            problems.note(memo.CACHE_DIR, "no space left on the device to keep the caches; the next build "
+                          "makes them again")
     return result
 
 

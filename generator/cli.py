@@ -17,6 +17,7 @@ from .build import BuildResult, build, find_config
 from .config import Config, load_config
 from .errors import GeneratorError, Stopped
 from .runtime import switches
+from .write import DiskFull
 
 if TYPE_CHECKING:
     from .scaffold.requirement import Choice
@@ -266,6 +267,9 @@ def main(argv: list[str] | None = None) -> int:
         for line in exc.lines():
             print(line, file=sys.stderr)
         print(f"readinglist: {exc.advice()}", file=sys.stderr)
+        return 1
+    except DiskFull as exc:
+        print(f"readinglist: error: {exc}", file=sys.stderr)
         return 1
     except GeneratorError as exc:
         print(f"readinglist: error: {exc}", file=sys.stderr)

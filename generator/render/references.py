@@ -287,8 +287,12 @@ def save_references(refs: FormattedReferences) -> None:
     refs.cache.parent.mkdir(parents=True, exist_ok=True)
     tmp = refs.cache.with_suffix(".tmp")
     payload = json.dumps(dict(refs.texts), ensure_ascii=False).encode("utf-8")
-    tmp.write_bytes(_head(hashlib.sha256(payload).hexdigest()) + payload + b"}")
-    os.replace(tmp, refs.cache)
+    try:
+        tmp.write_bytes(_head(hashlib.sha256(payload).hexdigest()) + payload + b"}")
+        os.replace(tmp, refs.cache)
+    except BaseException:
+        tmp.unlink(missing_ok=True)  # (a full disk: the old cache stays, and no half of a new one)
+        raise
 
 
 def _head(digest: str) -> bytes:

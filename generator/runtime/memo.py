@@ -204,9 +204,13 @@ def remember(config: Config, fp: str, result: Any, files: list[str],
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
     data = pickle.dumps(Memo(fp, built, head, files, result.summary()), protocol=pickle.HIGHEST_PROTOCOL)
-    with tmp.open("wb") as fh:
-        fh.write(_HEADER + hashlib.sha256(data).hexdigest().encode("ascii") + b"\n" + data)
-    os.replace(tmp, path)
+    try:
+        with tmp.open("wb") as fh:
+            fh.write(_HEADER + hashlib.sha256(data).hexdigest().encode("ascii") + b"\n" + data)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)  # (a full disk: no memo, and no half of one)
+        raise
 
 
 def forget(config: Config) -> None:
