@@ -198,3 +198,40 @@ def test_watch_keeps_the_last_good_build_and_builds_once_the_registry_is_fixed(t
         assert f"  key: {CUSTOM}\n" in config.registry_path.read_text(encoding="utf-8")
     finally:
         watcher.stop()
+
+
+def test_mkdocs_serve_keeps_serving_the_last_good_site_and_shows_the_error(tmp_path: Path) -> None:
+    from tests.servers import fetch, free_port
+
+    config = load_config(copy_project(tmp_path))
+    port = free_port()
+    log = (tmp_path / "serve.log").open("a+")
+
+    def text() -> str:
+        log.flush()
+        log.seek(0)
+        return log.read()
+
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    env.pop("READINGLIST_HOOK", None)
+    proc = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--livereload", "-a", f"127.0.0.1:{port}"],
+                            cwd=tmp_path, env=env, stdout=log, stderr=subprocess.STDOUT)
+    tag = f"http://127.0.0.1:{port}/tags/federated-learning/"
+    try:
+        wait_until(lambda: b"Federated learning" in (fetch(tag) or b""), 90, text)
+        before = tree(config.build_dir)
+        topics = config.topics_path
+        topics.write_text(topics.read_text(encoding="utf-8").replace("topics:\n", "topics:\n<<<<<<< HEAD\n", 1),
+                          encoding="utf-8")
+        wait_until(lambda: "serving the last good build until then" in text(), 60, text)
+        shown = text()
+        assert ("ERROR   -  content/topics.yml:27: error: resolve the merge conflict at line 27; keep both sides' "
+                "entries") in shown
+        assert "Traceback" not in shown
+        assert proc.poll() is None
+        assert b"Federated learning" in (fetch(tag) or b"")  # every tag page is still there
+        assert tree(config.build_dir) == before
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+        log.close()
