@@ -68,10 +68,14 @@ def build_index(records_file: Path, out: Path, *, force: bool = False, backgroun
         if damage:
             log.info(f"readinglist: the search index cache {out.parent.name}/{out.name} is damaged ({damage}); "
                      "making it again")
-    try:
-        recs = [json.loads(line) for line in raw.decode("utf-8").splitlines() if line]
-    except ValueError as exc:
-        raise SearchIndexError(f"{records_file} is not the generator's (build again): {exc}") from None
+    recs = []
+    for n, line in enumerate(raw.decode("utf-8", "replace").splitlines(), 1):
+        try:
+            if line:
+                recs.append(json.loads(line))
+        except ValueError as exc:
+            raise SearchIndexError(f"{records_file}:{n}: not the records the generator wrote (build again): "
+                                   f"{getattr(exc, 'msg', exc)}") from None
     tmp = out.with_name(f".{out.name}.tmp")
     shutil.rmtree(tmp, ignore_errors=True)
     try:

@@ -163,3 +163,20 @@ def test_mkdocs_build_with_random_bytes_in_the_index_stamp_remakes_it_and_publis
     assert contents(root / "site", tuple(f"pagefind/{u}" for u in UNSTABLE)) == cold
     entry = (root / "site/pagefind/pagefind-entry.json").read_text(encoding="utf-8")
     assert '"page_count":96' in entry
+
+
+def test_a_failure_of_the_search_index_fails_mkdocs_build_in_a_line(tmp_path: Path) -> None:
+    """Before, the search-index thread printed a traceback and `mkdocs build` exited 0 with a site
+    whose search did not work."""
+    root = copy_project(tmp_path).parent
+    assert run(root, "build").returncode == 0
+    records = root / "build" / RECORDS
+    records.write_bytes(records.read_bytes()[:-200] + b"\n")  # its last line cut short
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", CI="", READINGLIST_HOOK="off")
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build"], cwd=root, capture_output=True, text=True,
+                          timeout=300, env=env)
+    assert proc.returncode == 1
+    assert "Traceback" not in proc.stderr
+    last = len(records.read_bytes().splitlines())
+    assert (f"ERROR   -  readinglist: search index not written: {records}:{last}: not the records the generator "
+            "wrote (build again): ") in proc.stderr
