@@ -235,3 +235,19 @@ def test_mkdocs_serve_keeps_serving_the_last_good_site_and_shows_the_error(tmp_p
         proc.terminate()
         proc.wait(timeout=20)
         log.close()
+
+
+def test_a_paper_id_kept_from_both_sides_with_two_keys_is_a_warning_with_both_lines(tmp_path: Path) -> None:
+    from generator.enrich.registry import Registry
+    from generator.errors import Problems
+
+    path = tmp_path / "citekeys.yml"
+    path.write_text("arxiv:2306.06130:\n  key: martinez2023robust\n  slug: robust\n"
+                    "arxiv:2306.06201:\n  key: lee2023scaling\n  slug: scaling\n"
+                    "arxiv:2306.06130:\n  key: martinez2023robusta\n  slug: robust\n"
+                    "arxiv:2306.06201:\n  key: lee2023scaling\n  slug: scaling\n", encoding="utf-8")
+    problems = Problems()
+    registry = Registry.load(path, problems)
+    assert [str(p) for p in problems] == [
+        "citekeys.yml:7: warning: arxiv:2306.06130 is given twice (lines 1 and 7), differently; the later one counts"]
+    assert registry.entries["arxiv:2306.06130"]["key"] == "martinez2023robusta"
