@@ -20,6 +20,7 @@ results in Material's markup.
 from __future__ import annotations
 
 import base64
+import errno
 import hashlib
 import json
 import logging
@@ -83,8 +84,17 @@ def build_index(records_file: Path, out: Path, *, force: bool = False, backgroun
     except FileNotFoundError as exc:
         raise SearchIndexError("the Pagefind binary is missing: install the project with "
                                "`pip install -e .` (it depends on pagefind[bin])") from exc
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)  # (no half index left in the cache)
+        raise
     stamp = json.dumps({"records": records, "files": _hashes(tmp)}, sort_keys=True)
-    (tmp / STAMP).write_text(stamp, encoding="utf-8")
+    try:
+        (tmp / STAMP).write_text(stamp, encoding="utf-8")
+    except OSError as exc:
+        shutil.rmtree(tmp, ignore_errors=True)
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            raise SearchIndexError(f"no space left on the device of {out.parent}/") from None
+        raise
     shutil.rmtree(out, ignore_errors=True)
     tmp.rename(out)
     _checked[str(out)] = stamp
@@ -257,6 +267,15 @@ def _write_index(recs: list[dict[str, Any]], out: Path, *, background: bool = Fa
         service.close()
 
 
+def _full(folder: Path) -> bool:
+    """Whether the device of `folder` has (next to) no room left."""
+    try:
+        st = os.statvfs(folder)
+    except OSError:
+        return False
+    return st.f_bavail * st.f_frsize < 64 * 1024
+
+
 def _wait_until_written(out: Path, pages: int, timeout: float = 120.0) -> None:
     """The service answers WriteFiles before its last files (the entry file among them) are on
     disk; wait until the entry names all pages and no file is still empty."""
@@ -270,6 +289,9 @@ def _wait_until_written(out: Path, pages: int, timeout: float = 120.0) -> None:
                 return
         except (OSError, ValueError):
             pass
+        if _full(out):
+            # Pagefind reports no failed write: a disk with no room left is why its files never come.
+            raise SearchIndexError(f"no space left on the device of {out.parent}/")
         if time.monotonic() > deadline:
             raise SearchIndexError(f"Pagefind did not finish writing {out}")
         time.sleep(0.05)

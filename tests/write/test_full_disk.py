@@ -125,3 +125,42 @@ def _fallback(tmp_path: Path) -> None:
     assert contents(config.build_dir) == before
     shutil.rmtree(root / ".readinglist-cache", ignore_errors=True)
     assert run(root, "-m", "generator", "build").returncode == 0
+
+
+# Where no tmpfs can be mounted: the index's stamp cannot be written for want of space.
+INDEX_SHIM = r"""
+import errno, os, pathlib, sys
+real = pathlib.Path.write_text
+def full(self, *args, **kwargs):
+    if self.name == ".readinglist-records":
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    return real(self, *args, **kwargs)
+pathlib.Path.write_text = full
+from mkdocs.__main__ import cli
+sys.argv = ["mkdocs", "build"]
+cli()
+"""
+
+
+def test_a_full_disk_under_the_search_index_fails_mkdocs_build_in_a_line(tmp_path: Path) -> None:
+    """Before, the index waited two minutes for files Pagefind could not write, then warned, exit 0."""
+    root = tmp_path / "list"
+    root.mkdir()
+    copy_project(root)
+    cache = root / ".readinglist-cache"
+    cache.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=200k", "tmpfs", str(cache)],
+                             capture_output=True).returncode == 0
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", CI="")
+    try:
+        command = ["-m", "mkdocs", "build"] if mounted else ["-c", INDEX_SHIM]
+        proc = subprocess.run([sys.executable, *command], cwd=root, env=env, capture_output=True, text=True,
+                              timeout=100)
+        assert proc.returncode == 1
+        assert "Traceback" not in proc.stderr
+        assert (f"ERROR   -  readinglist: search index not written: no space left on the device of {cache}/\n"
+                in proc.stderr)
+        assert not (cache / ".pagefind.tmp").exists()
+    finally:
+        if mounted:
+            subprocess.run(["umount", str(cache)], check=True)
