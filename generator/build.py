@@ -35,10 +35,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .config import Config
-from .errors import ParseError, Problems, Stopped, count
+from .errors import DiskFull, ParseError, Problems, Stopped, count, shown
 from .model import Library
 from .runtime import collector, lock, memo
-from .write import FULL, DiskFull, WriteStats, check_build_dir, shown, write_if_changed, write_tree
+from .write import FULL, WriteStats, check_build_dir, write_if_changed, write_tree
 
 if TYPE_CHECKING:
     from .enrich import Registry

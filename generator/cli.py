@@ -15,9 +15,8 @@ from typing import TYPE_CHECKING
 from . import __version__
 from .build import BuildResult, build, find_config
 from .config import Config, load_config
-from .errors import GeneratorError, Stopped
+from .errors import DiskFull, GeneratorError, Stopped
 from .runtime import switches
-from .write import DiskFull
 
 if TYPE_CHECKING:
     from .scaffold.requirement import Choice

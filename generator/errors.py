@@ -51,6 +51,24 @@ class Stopped(GeneratorError):
                 "and run again")
 
 
+class DiskFull(GeneratorError):
+    """No space left where a build writes: `folder` names it."""
+
+    def __init__(self, folder: Path | str, outcome: str) -> None:
+        super().__init__(f"no space left on the device of {shown(folder)}: {outcome}; free some space and "
+                         "build again")
+        self.folder = str(folder)
+
+
+def shown(folder: Path | str) -> str:
+    """A folder as a message names it: relative to the current folder when inside it."""
+    path = Path(folder)
+    try:
+        return f"{path.resolve().relative_to(Path.cwd().resolve()).as_posix()}/"
+    except (ValueError, OSError):
+        return f"{path}/"
+
+
 class ConfigError(GeneratorError):
     """A configuration value that is not what was expected."""
 

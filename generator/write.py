@@ -18,7 +18,7 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import GeneratorError
+from .errors import DiskFull, GeneratorError, shown
 from .runtime.progress import track
 
 MARKER = ".readinglist-build"
@@ -113,26 +113,8 @@ def _stage(folder: str, name: str, data: bytes, mode: int) -> tuple[str, os.stat
     return tmp, written
 
 
-# A full disk (or quota): the build says so in one line and leaves the build folder as it was.
+# A full disk (or quota): the build says so in one line (DiskFull) and leaves the build folder as it was.
 FULL = {errno.ENOSPC, errno.EDQUOT}
-
-
-class DiskFull(GeneratorError):
-    """No space left where a build writes: `folder` names it."""
-
-    def __init__(self, folder: Path | str, outcome: str) -> None:
-        super().__init__(f"no space left on the device of {shown(folder)}: {outcome}; free some space and "
-                         "build again")
-        self.folder = str(folder)
-
-
-def shown(folder: Path | str) -> str:
-    """A folder as a message names it: relative to the current folder when inside it."""
-    path = Path(folder)
-    try:
-        return f"{path.resolve().relative_to(Path.cwd().resolve()).as_posix()}/"
-    except (ValueError, OSError):
-        return f"{path}/"
 
 
 def write_if_changed(path: Path, data: bytes, *, parent_exists: bool = False) -> bool:
