@@ -32,13 +32,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .config import Config, missing_seeds
-from .errors import ConfigError, Problems, count
+from .errors import ConfigError, DiskFull, ParseError, Problems, Stopped, count, shown
 from .model import Library
-from .runtime import collector, memo
-from .write import WriteStats, write_if_changed, write_tree
+from .runtime import collector, lock, memo
+from .write import FULL, WriteStats, check_build_dir, write_if_changed, write_tree
 
 if TYPE_CHECKING:
     from .enrich import Registry
@@ -47,6 +47,8 @@ if TYPE_CHECKING:
     from .render.references import FormattedReferences
 
 # How to keep arXiv replacements of papers the list lacks (the build summary and `add` say it).
+T = TypeVar("T")
+
 KEEP_REPLACEMENTS = "extra.readinglist.keep_replacements: true keeps them"
 KEEP_RULES = "extra.readinglist.keep in mkdocs.yml"
 
@@ -96,23 +98,33 @@ def build(config: Config, *, write: bool = True, notes_cache: NoteCache | None =
     missing = missing_seeds(config)
     if missing:
         raise ConfigError(missing)
+    if not write:
+        return _build(config, write, notes_cache, accept)
+    check_build_dir(config.build_dir, _protected(config))  # a refused folder: not even the lock is made
+    # One build at a time per list (runtime/lock.py): a second one waits, and says so.
+    with lock.for_list(config.root).held():
+        return _build(config, write, notes_cache, accept)
+
+
+def _build(config: Config, write: bool, notes_cache: NoteCache | None,
+           accept: Callable[[BuildResult], bool] | None) -> BuildResult:
     # mkdocs.yml's own problems (config.problems) are reported by every build: not reused.
     before = memo.fingerprint(config, registry=False) if write and memo.enabled() and not config.problems else ""
+    problems = Problems()  # (a damaged memo's note, first)
+    problems.extend(list(config.problems))
     if before:
-        reused = memo.reuse(config, memo.fingerprint(config, base=before))
+        reused = memo.reuse(config, memo.fingerprint(config, base=before), problems)
         if reused is not None:
             return StoredResult(reused)
 
     # The stages make millions of objects and no cycles: the collector waits (runtime/collector.py).
     with collector.paused():
-        return _stages(config, write, notes_cache, accept, before)
+        return _stages(config, write, notes_cache, accept, before, problems)
 
 
 def _stages(config: Config, write: bool, notes_cache: NoteCache | None,
-            accept: Callable[[BuildResult], bool] | None, before: str) -> BuildResult:
+            accept: Callable[[BuildResult], bool] | None, before: str, problems: Problems) -> BuildResult:
     """read, enrich, notes, BibTeX, references, render and write: a build the memo could not reuse."""
-    problems = Problems()
-    problems.extend(list(config.problems))
     library, registry = make_library(config, problems, notes_cache)
     # The render stage's modules: not for a no-change build.
     from .render.context import make_context
@@ -121,16 +133,32 @@ def _stages(config: Config, write: bool, notes_cache: NoteCache | None,
 
     # Read after the model is made only so that its warnings come where they always came.
     pages = read_pages(config.pages_dir, config.root, problems)
-    formatted = format_references(library, config)
+    formatted = format_references(library, config, problems)
     files = render(make_context(library, config, formatted, read_assets()), pages, problems)
     result = BuildResult(library, problems, files, references=formatted)
     if write and (accept is None or accept(result)):
         result.stats = write_tree(config.build_dir, files, protected=_protected(config))
-        save_references(formatted)  # after the pages: a refused build folder leaves the project as it was
         if registry.changed:
-            write_if_changed(config.registry_path, registry.dump().encode("utf-8"))
-        if before:
-            _remember(config, before, result)
+            try:
+                write_if_changed(config.registry_path, registry.dump().encode("utf-8"))
+            except OSError as exc:
+                if exc.errno not in FULL:
+                    raise
+                raise DiskFull(config.registry_path.parent, f"{shown(config.build_dir)} is written, "
+                               f"{config.registry_path.name} is as it was (the next build gives the same keys "
+                               "again)") from None
+        # The caches, after the pages: a refused build folder leaves the project as it was, and a
+        # cache that cannot be written on a full disk is only a slower next build.
+        try:
+            save_references(formatted)
+            if before:
+                _remember(config, before, result)
+        except OSError as exc:
+            if exc.errno not in FULL:
+                raise
+            memo.forget(config)
+            problems.note(memo.CACHE_DIR, "no space left on the device to keep the caches; the next build "
+                          "makes them again")
     return result
 
 
@@ -146,14 +174,27 @@ def make_library(config: Config, problems: Problems,
     from .sources import read_all
 
     raws = read_all(config.seeds_dir, config.root, problems)
-    registry = Registry.load(config.registry_path, problems)
+    # The files the curator writes are read whole or the build stops here, before anything is
+    # written (generator/curated.py); every such file is read, so that one run names them all.
+    stops: list[ParseError] = []
+
+    def whole(read: Callable[..., T], *args: Any) -> T | None:
+        try:
+            return read(*args)
+        except ParseError as exc:
+            stops.append(exc)
+            return None
+
+    registry = whole(Registry.load, config.registry_path, problems)
     names_path = config.content_dir / "names.yml"
-    names = load_name_overrides(names_path, _shown(names_path, config.root), problems)
+    names = whole(load_name_overrides, names_path, _shown(names_path, config.root), problems)
     notes = load_notes(config.notes_dir, config.root, problems, notes_cache)
     # topics.yml, read once for both enrich runs below; its messages are shown where they have
     # always been, after enrich's about keys (enrich places them).
     topic_problems = Problems()
-    taxonomy = load_taxonomy(config.topics_path, topic_problems, _shown(config.topics_path, config.root))
+    taxonomy = whole(load_taxonomy, config.topics_path, topic_problems, _shown(config.topics_path, config.root))
+    if stops or registry is None or names is None or taxonomy is None:
+        raise Stopped(stops)
 
     # A note may pin a paper's key, correct its year or change its tags, all of which enrich
     # uses. A note named after a paper that gets its key only in this build is matched once the
@@ -248,7 +289,9 @@ def _remember(config: Config, before: str, result: BuildResult) -> None:
     if after != before or result.stats is None:
         memo.forget(config)
         return
-    stored = BuildResult(result.library, result.problems, {},
+    # Not its notes: they said what this build did (a damaged cache made again), once.
+    kept = Problems([p for p in result.problems if p.severity != "note"])
+    stored = BuildResult(result.library, kept, {},
                          WriteStats(written=[], unchanged=len(result.stats.written) + result.stats.unchanged))
     memo.remember(config, memo.fingerprint(config, base=after), stored, list(result.files),
                   result.stats.manifest)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from . import __version__
 from .build import BuildResult, build, find_config
 from .config import Config, load_config
-from .errors import GeneratorError, Problems
+from .errors import DiskFull, GeneratorError, Problems, Stopped
 from .runtime import switches
 from .settings import NOT_A_LIST, check_project, uses_readinglist
 
@@ -408,6 +408,15 @@ def main(argv: list[str] | None = None) -> int:
     args = make_parser().parse_args(argv)
     try:
         return int(args.func(args))
+    except Stopped as exc:
+        # A file the curator writes could not be read whole: its lines, then what to do.
+        for line in exc.lines():
+            print(line, file=sys.stderr)
+        print(f"readinglist: {exc.advice()}", file=sys.stderr)
+        return 1
+    except DiskFull as exc:
+        print(f"readinglist: error: {exc}", file=sys.stderr)
+        return 1
     except GeneratorError as exc:
         print(f"readinglist: error: {exc}", file=sys.stderr)
         return 2

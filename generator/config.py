@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 import yaml
 from yaml_env_tag import construct_env_tag
 
-from .errors import ConfigError, Problem, Problems
+from .curated import check_conflicts, yaml_error
+from .errors import ConfigError, ParseError, Problem, Problems
 from .settings import READINGLIST_KEYS, RELATED_KEYS, key_lines, unknown_keys
 
 if TYPE_CHECKING:
@@ -81,6 +82,8 @@ def load_config(config_file: Path, **overrides: Any) -> Config:
     config_file = config_file.resolve()
     try:
         text = config_file.read_text(encoding="utf-8")
+        # Read whole or not at all, with the line (generator/curated.py), as MkDocs would refuse it.
+        check_conflicts(text, str(config_file), "keep what both sides need")
         loader = _Loader(text)
         try:
             node = loader.get_single_node()  # composed first, for the lines of the keys
@@ -89,8 +92,10 @@ def load_config(config_file: Path, **overrides: Any) -> Config:
             loader.dispose()
     except OSError as exc:
         raise ConfigError(f"{config_file}: cannot read: {exc.strerror}") from exc
+    except ParseError as exc:
+        raise ConfigError(str(exc)) from None
     except yaml.YAMLError as exc:
-        raise ConfigError(f"{config_file}: not valid YAML: {exc}") from exc
+        raise ConfigError(str(yaml_error(exc, str(config_file), "mkdocs.yml"))) from exc
     _expect(raw, dict, "top level", "a mapping")
     root = config_file.parent
     extra = _expect(raw.get("extra") or {}, dict, "extra", "a mapping")

@@ -16,6 +16,7 @@ place; the next save tries again.
 
 from __future__ import annotations
 
+import hashlib
 import sys
 import threading
 import time
@@ -29,7 +30,7 @@ from watchdog.observers import Observer
 
 from .build import BuildResult, StoredResult, build, read_assets, read_library
 from .config import Config, load_config
-from .errors import GeneratorError, Problems, count
+from .errors import GeneratorError, Problems, Stopped, count
 from .model import Library
 from .notes.apply import reindex
 from .notes.load import NoteCache, load_notes
@@ -38,8 +39,9 @@ from .render import render_note_pages
 from .render.context import make_context
 from .render.references import FormattedReferences, format_references
 from .render.search_records import RECORDS, updated_records_file
+from .runtime import lock
 from .sources.pages import read_pages
-from .write import write_if_changed
+from .write import MARKER, write_if_changed
 
 # Editor droppings: vim's swap files and its `4913` probe, emacs' lock and autosave files, backups.
 _IGNORED_SUFFIXES = (".swp", ".swx", ".swo", ".tmp", ".part", ".crdownload", "~")
@@ -102,6 +104,7 @@ class Watcher:
         self._accepted: set[str] = set()  # errors the output on disk already has
         self._unread: Config | None = None  # the config of a reused build whose library is not read yet
         self._events = 0  # relevant changes seen so far
+        self._registry: str | None = None  # the key registry's digest after the last full build
         # The references stage's result of the build `library` comes from: a note changes no
         # reference, so the fast rebuilds show these and never start citeproc-py.
         self.references: FormattedReferences | None = None
@@ -112,8 +115,16 @@ class Watcher:
     # -- life cycle -------------------------------------------------------------------------
 
     def start(self) -> BuildResult | None:
-        """First full build (printed), then watch in the background."""
-        result = self._full()
+        """First full build (printed), then watch in the background. A file the curator writes
+        that cannot be read whole (errors.Stopped) leaves the last build's output to serve, if
+        there is one; the next save builds again."""
+        result: BuildResult | None = None
+        try:
+            result = self._full()
+        except Stopped as exc:
+            if not (self.config.build_dir / MARKER).is_file():
+                raise  # no earlier build to serve
+            self._print(Outcome((), False, _problems(exc), error=exc.advice()))
         self._observer = Observer()
         self._schedule(self.config.root, recursive=False)
         for folder in (self.config.seeds_dir, self.config.content_dir):
@@ -154,8 +165,8 @@ class Watcher:
             self._watched.add(folder)
 
     def relevant(self, path: Path) -> bool:
-        if path == self.config_file:
-            return True
+        if path == self.config_file or path == self.config.registry_path:
+            return True  # (the registry: only when its bytes are not the last build's, see _loop)
         if ignored_name(path.name):
             return False
         cfg = self.config
@@ -199,6 +210,12 @@ class Watcher:
                         break
                     self._cond.wait(quiet)
                 changed, self._pending = self._pending, set()
+            # The registry changes when a build gives out keys (no rebuild for that), or when the
+            # curator edits it (a key changed, a merge conflict resolved): then it is rebuilt.
+            if self.config.registry_path in changed and _digest(self.config.registry_path) == self._registry:
+                changed.discard(self.config.registry_path)
+                if not changed:
+                    continue
             outcome = self.rebuild(changed)
             with self._cond:
                 self.outcomes.append(outcome)
@@ -209,6 +226,11 @@ class Watcher:
     # -- rebuilding -------------------------------------------------------------------------
 
     def rebuild(self, changed: set[Path]) -> Outcome:
+        # The fast path writes pages itself: it waits for another build of the list as build() does.
+        with lock.for_list(self.config.root).held(lambda line: print(line, file=self.out, flush=True)):
+            return self._rebuild(changed)
+
+    def _rebuild(self, changed: set[Path]) -> Outcome:
         start = time.perf_counter()
         shown = tuple(sorted(self._display(p) for p in changed))
         notes_dir = self.config.notes_dir.resolve()
@@ -221,6 +243,8 @@ class Watcher:
                 result = self._full(quiet=True)
                 outcome = Outcome(shown, False, result.problems,
                                   list(result.stats.written) if result.stats else [])
+        except Stopped as exc:
+            outcome = Outcome(shown, False, _problems(exc), error=exc.advice())
         except _Kept as kept:
             outcome = Outcome(shown, False, kept.problems, error="the rebuild has new errors (above); nothing written")
         except (GeneratorError, OSError) as exc:
@@ -240,7 +264,10 @@ class Watcher:
             new_errors.extend(str(p) for p in result.problems.errors if str(p) not in self._accepted)
             return not (quiet and new_errors)
 
-        result = build(self.config, write=True, notes_cache=self.cache, accept=accept)
+        try:
+            result = build(self.config, write=True, notes_cache=self.cache, accept=accept)
+        finally:
+            self._registry = _digest(self.config.registry_path)
         if result.stats is None:
             raise _Kept(result.problems)
         self._accepted = {str(p) for p in result.problems.errors}
@@ -323,6 +350,20 @@ class Watcher:
             return path.relative_to(self.config.root).as_posix()
         except ValueError:
             return path.as_posix()
+
+
+def _digest(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def _problems(stopped: Stopped) -> Problems:
+    problems = Problems()
+    for cause in stopped.causes:
+        problems.error(cause.path, cause.line, cause.message)
+    return problems
 
 
 class _Kept(Exception):

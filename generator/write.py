@@ -8,6 +8,8 @@ project's own folders; deletion never follows a symbolic link out of it.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import re
 import stat
@@ -16,7 +18,7 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import GeneratorError
+from .errors import DiskFull, GeneratorError, shown
 from .runtime.progress import track
 
 MARKER = ".readinglist-build"
@@ -84,6 +86,17 @@ def atomic_write(path: Path, data: bytes, *, parent_exists: bool = False,
 
 def _replace(folder: str, name: str, data: bytes, mode: int) -> os.stat_result:
     """atomic_write of `folder`/`name` (strings: write_tree's loop over every file makes no Path)."""
+    tmp, written = _stage(folder, name, data, mode)
+    try:
+        os.replace(tmp, f"{folder}/{name}")
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return written
+
+
+def _stage(folder: str, name: str, data: bytes, mode: int) -> tuple[str, os.stat_result]:
+    """`data` in a temporary file beside `folder`/`name`, not yet renamed over it: its path and stat."""
     # tempfile's own name and a file object: a name of our own and raw os.write saved 0.4-0.7 s of
     # a 10,000-paper build (under 3 %, benchmark.md), so they went.
     fd, tmp = tempfile.mkstemp(prefix=f".{name[:12]}.", suffix=".tmp", dir=folder)
@@ -94,11 +107,14 @@ def _replace(folder: str, name: str, data: bytes, mode: int) -> os.stat_result:
             fh.flush()
             # Its size and modification time as they stay: the rename and closing change neither.
             written = os.fstat(fd)
-        os.replace(tmp, f"{folder}/{name}")
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    return written
+    return tmp, written
+
+
+# A full disk (or quota): the build says so in one line (DiskFull) and leaves the build folder as it was.
+FULL = {errno.ENOSPC, errno.EDQUOT}
 
 
 def write_if_changed(path: Path, data: bytes, *, parent_exists: bool = False) -> bool:
@@ -115,27 +131,40 @@ def _write_if_changed(folder: str, name: str, data: bytes,
         if not parent_exists:
             Path(folder).mkdir(parents=True, exist_ok=True)
         return True, _replace(folder, name, data, _new_file_mode())
-    if st.st_size == len(data):
-        try:
-            with open(path, "rb") as fh:
-                if fh.read() == data:
-                    return False, st
-        except OSError:
-            pass
+    if _same(path, st, data):
+        return False, st
     return True, _replace(folder, name, data, stat.S_IMODE(st.st_mode))
 
 
-def _write_one(folder: str, name: str, content: Content, existed: bool,
-               new_mode: int) -> tuple[bool, os.stat_result]:
-    """Write one file of the tree whose folder exists; whether it was written, and its stat."""
+def _same(path: str, st: os.stat_result, data: bytes) -> bool:
+    if st.st_size != len(data):
+        return False
+    try:
+        with open(path, "rb") as fh:
+            return fh.read() == data
+    except OSError:
+        return False
+
+
+def _stage_one(folder: str, name: str, content: Content, existed: bool,
+               new_mode: int) -> tuple[str | None, os.stat_result]:
+    """Stage one file of the tree whose folder exists: the temporary file to rename over it (None
+    when it holds these bytes already), and the stat it has once renamed."""
     data = content.encode("utf-8") if isinstance(content, str) else content
     if not existed:
         # Not in its folder's listing: nothing to compare or keep the mode of (no stat).
-        return True, _replace(folder, name, data, new_mode)
-    return _write_if_changed(folder, name, data)
+        return _stage(folder, name, data, new_mode)
+    path = f"{folder}/{name}"
+    try:
+        st = os.stat(path)
+    except OSError:
+        return _stage(folder, name, data, new_mode)
+    if _same(path, st, data):
+        return None, st
+    return _stage(folder, name, data, stat.S_IMODE(st.st_mode))
 
 
-def _check_build_dir(build_dir: Path, protected: list[Path]) -> None:
+def check_build_dir(build_dir: Path, protected: list[Path]) -> None:
     """`protected` folders (the project root, content/, seeds/) may not be inside the build folder,
     and the build folder may not be inside content/ or seeds/."""
     build = build_dir.resolve()
@@ -163,7 +192,7 @@ def _check_build_dir(build_dir: Path, protected: list[Path]) -> None:
 
 
 def _prepare(build_dir: Path, protected: list[Path]) -> Path:
-    _check_build_dir(build_dir, protected)
+    check_build_dir(build_dir, protected)
     build_dir.mkdir(parents=True, exist_ok=True)
     marker = build_dir / MARKER
     if not marker.exists():
@@ -172,8 +201,15 @@ def _prepare(build_dir: Path, protected: list[Path]) -> Path:
 
 
 def write_tree(build_dir: Path, files: Mapping[str, Content], protected: list[Path]) -> WriteStats:
-    """Make `build_dir` hold exactly `files` (plus KEEP), touching only what changed."""
-    root = _prepare(build_dir, protected)
+    """Make `build_dir` hold exactly `files` (plus KEEP), touching only what changed. Every changed
+    file is written to a temporary file first and all are renamed into place once all are
+    written: a full disk (DiskFull) leaves the folder as it was."""
+    try:
+        root = _prepare(build_dir, protected)
+    except OSError as exc:
+        if exc.errno in FULL:
+            raise DiskFull(build_dir, f"nothing written, {shown(build_dir)} is as it was") from None
+        raise
     stats = WriteStats()
     todo = sorted(files)
     # All checked before anything is written.
@@ -183,23 +219,43 @@ def write_tree(build_dir: Path, files: Mapping[str, Content], protected: list[Pa
     # Paths are strings here, not Paths: 11,221 files made 11,221 Paths, their parents and hashes.
     made: set[str] = set()
     new_mode = _new_file_mode()
-    for rel in track(todo, "writing pages"):
-        head, _, name = rel.rpartition("/")
-        folder, _, new = folders[head]
-        if new and head not in made:
-            _make_folder(head, folders, made)
-        written, st = _write_one(folder, name, files[rel], rel in existing, new_mode)
-        if written:
-            stats.written.append(rel)
-        else:
-            stats.unchanged += 1
-        stats.manifest[rel] = (st.st_size, st.st_mtime_ns)
+    staged: list[tuple[str, str]] = []  # (temporary file, its target)
+    try:
+        for rel in track(todo, "writing pages"):
+            head, _, name = rel.rpartition("/")
+            folder, _, new = folders[head]
+            if new and head not in made:
+                _make_folder(head, folders, made)
+            tmp, st = _stage_one(folder, name, files[rel], rel in existing, new_mode)
+            if tmp is not None:
+                staged.append((tmp, f"{folder}/{name}"))
+                stats.written.append(rel)
+            else:
+                stats.unchanged += 1
+            stats.manifest[rel] = (st.st_size, st.st_mtime_ns)
+    except BaseException as exc:
+        _unstage(staged, made, folders)
+        if isinstance(exc, OSError) and exc.errno in FULL:
+            raise DiskFull(build_dir, f"nothing written, {shown(build_dir)} is as it was") from None
+        raise
+    for tmp, target in staged:
+        os.replace(tmp, target)
     # A folder that did not exist holds only what was just written: nothing in it is stale.
     # The folders listed before writing are not listed again: what was stale then is stale now.
     listed = {head: listing for head, (_, listing, new) in folders.items() if not new}
     stats.removed = remove_stale(root, set(files), {head for head, (_, _, new) in folders.items() if new},
                                  kept=stats.manifest, listed=listed)
     return stats
+
+
+def _unstage(staged: list[tuple[str, str]], made: set[str], folders: Folders) -> None:
+    """Take back what a write_tree that failed staged: its temporary files and the folders it made."""
+    for tmp, _ in staged:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+    for head in sorted(made, key=lambda h: h.count("/"), reverse=True):
+        with contextlib.suppress(OSError):
+            os.rmdir(folders[head][0])
 
 
 def _make_folder(head: str, folders: Folders, made: set[str]) -> None:

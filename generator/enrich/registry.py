@@ -23,7 +23,8 @@ from pathlib import Path
 
 import yaml
 
-from ..errors import Problems
+from ..curated import read_text, yaml_error
+from ..errors import ParseError, Problems
 from ..model import Paper
 from ..sources.ids import normalise_title
 from .keys import base_key, valid_key, with_suffix
@@ -67,32 +68,43 @@ class Registry:
 
     @classmethod
     def load(cls, path: Path, problems: Problems) -> Registry:
+        """The registry in `path` (empty if there is none). A file that cannot be read whole raises
+        ParseError (generator/curated.py): a registry read in part would be written again without
+        the rest, and the keys it held would change."""
         shown = path.name
         if not path.is_file():
             return cls(path=shown)
+        what = "the key registry"
+        text = read_text(path, shown, what=what)
+        # Parsed once: the node tree gives the line numbers, the same tree the data (this is
+        # what yaml.load does, and 10,000 entries take a while to parse).
+        loader = _LOADER(text)
         try:
-            text = path.read_text(encoding="utf-8")
-            # Parsed once: the node tree gives the line numbers, the same tree the data (this is
-            # what yaml.load does, and 10,000 entries take a while to parse).
-            loader = _LOADER(text)
-            try:
-                node = loader.get_single_node()
-                data = (loader.construct_document(node) if node is not None else None) or {}
-            finally:
-                loader.dispose()
-        except (yaml.YAMLError, UnicodeDecodeError) as exc:
-            mark = getattr(exc, "problem_mark", None)
-            problems.error(shown, (mark.line + 1) if mark else 0,
-                           f"cannot read the key registry ({exc}); keys kept in memory only")
-            return cls(path=shown)
-        if not isinstance(data, dict):
-            problems.error(shown, 1, "the key registry should map paper ids to {key, slug}")
-            return cls(path=shown)
-        lines = {}
-        if isinstance(node, yaml.MappingNode):
-            lines = {str(k.value): k.start_mark.line + 1 for k, _ in node.value}
-        entries = {str(k): {str(a): str(b) for a, b in v.items()}
-                   for k, v in data.items() if isinstance(v, dict)}
+            node = loader.get_single_node()
+            data = (loader.construct_document(node) if node is not None else None) or {}
+        except yaml.YAMLError as exc:
+            raise yaml_error(exc, shown, what) from None
+        finally:
+            loader.dispose()
+        if node is None:
+            return cls(path=shown)  # empty, or comments only
+        if not isinstance(data, dict) or not isinstance(node, yaml.MappingNode):
+            raise ParseError(shown, node.start_mark.line + 1,
+                             "the key registry should map each paper id to its `key:` and `slug:`")
+        lines: dict[str, int] = {}
+        seen: dict[str, yaml.Node] = {}
+        for k, v in node.value:
+            pid, line = str(k.value), k.start_mark.line + 1
+            if pid in seen and _value(seen[pid]) != _value(v):
+                # Both sides of a merge kept, each giving the paper its own key or slug.
+                problems.warn(shown, line, f"{pid} is given twice (lines {lines[pid]} and {line}), "
+                              "differently; the later one counts")
+            lines[pid], seen[pid] = line, v
+        for k, v in data.items():
+            if not isinstance(v, dict):
+                raise ParseError(shown, lines.get(str(k), 0),
+                                 f"{k}: expected `key:` and `slug:` on the lines below it, got {v!r}")
+        entries = {str(k): {str(a): str(b) for a, b in v.items()} for k, v in data.items()}
         return cls(entries, path=shown, lines=lines)
 
     def dump(self) -> str:
@@ -191,6 +203,10 @@ class Registry:
                 self.changed = True
         return {p.id: (pinned.get(p.id, self.entries[p.id]["key"]), self.entries[p.id]["slug"])
                 for p in papers}
+
+
+def _value(node: yaml.Node) -> object:
+    return yaml.constructor.SafeConstructor().construct_document(node)
 
 
 def _unique_slug(base: str, taken: set[str]) -> str:

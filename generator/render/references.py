@@ -50,7 +50,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..config import Config
-from ..errors import ConfigError
+from ..errors import ConfigError, Problems
 from ..model import Library, Paper
 from ..runtime import memo, switches
 from .citefiles import csl_items
@@ -62,7 +62,7 @@ LABELS = {"apa": "APA", "ieee": "IEEE", "chicago-author-date": "Chicago", "moder
           "harvard-cite-them-right": "Harvard", "vancouver": "Vancouver", "nature": "Nature", "acm-sig-proceedings":
           "ACM", "american-chemical-society": "ACS", "elsevier-harvard": "Harvard"}
 CACHE_FILE = "references.json"
-CACHE_VERSION = 1  # of the cache file's layout
+CACHE_VERSION = 2  # of the cache file's layout (2: with the references' checksum)
 # Part of every cache key: bump it when a change to this module makes another text of the same CSL
 # item and style file (what format_reference or Style.citeproc_style does to citeproc-py's text),
 # so that the next build formats every reference again instead of taking the old text from the
@@ -239,6 +239,7 @@ class FormattedReferences:
     cache: Path | None  # the cache file save_references writes (None: READINGLIST_REFERENCE_CACHE=off)
     texts: Mapping[str, str]  # cache key -> reference: this build's, all that save_references keeps
     cached: bool  # whether the cache file holds `texts` already (then save_references writes nothing)
+    damage: str = ""  # what was wrong with the cache file, which was not used ("" if nothing)
 
     def of(self, paper: Paper) -> list[tuple[str, str]]:
         """(tab label, reference) for every style, in order."""
@@ -249,12 +250,16 @@ class FormattedReferences:
                               "was not given the paper") from None
 
 
-def format_references(library: Library, config: Config) -> FormattedReferences:
+def format_references(library: Library, config: Config, problems: Problems | None = None) -> FormattedReferences:
     """The references stage: each paper's CSL item and its references in the configured styles,
     taken from the project's cache (`.readinglist-cache/`, unless `READINGLIST_REFERENCE_CACHE=off`)
     where it has them and formatted now where it does not."""
     cache = config.root / memo.CACHE_DIR / CACHE_FILE if switches.on("READINGLIST_REFERENCE_CACHE") else None
-    return formatted_references(library.papers, citation_styles(config), cache)
+    refs = formatted_references(library.papers, citation_styles(config), cache)
+    if refs.damage and problems is not None and cache is not None:
+        shown = cache.relative_to(config.root) if cache.is_relative_to(config.root) else cache
+        problems.note(shown, f"{refs.damage}; the references are formatted again")
+    return refs
 
 
 def formatted_references(papers: Sequence[Paper], styles: Sequence[str],
@@ -263,7 +268,7 @@ def formatted_references(papers: Sequence[Paper], styles: Sequence[str],
     file `cache` holds taken from it, the rest formatted now, in worker processes when there are
     many (runtime/parallel.py: the first build of a big list)."""
     loaded = [load_style(name) for name in dict.fromkeys(styles)]  # an unknown name stops the build here
-    stored = _load(cache) if cache is not None else {}
+    stored, damage = _load(cache) if cache is not None else ({}, "")
     items = csl_items(papers)
     # What makes a reference's text, besides its item and style: what this module does to
     # citeproc-py's text (FORMAT_VERSION) and citeproc-py itself.
@@ -293,7 +298,7 @@ def formatted_references(papers: Sequence[Paper], styles: Sequence[str],
     by_paper = {pid: tuple(zip(labels, (texts[key] for key in own), strict=True)) for pid, own in keys.items()}
     return FormattedReferences(tuple(style.name for style in loaded), MappingProxyType(items),
                                MappingProxyType(by_paper), len(todo), cache, MappingProxyType(texts),
-                               cached=cache is not None and texts == stored)
+                               cached=cache is not None and texts == stored, damage=damage)
 
 
 def save_references(refs: FormattedReferences) -> None:
@@ -303,18 +308,39 @@ def save_references(refs: FormattedReferences) -> None:
         return
     refs.cache.parent.mkdir(parents=True, exist_ok=True)
     tmp = refs.cache.with_suffix(".tmp")
-    tmp.write_text(json.dumps({"version": CACHE_VERSION, "references": dict(refs.texts)}, ensure_ascii=False),
-                   encoding="utf-8")
-    os.replace(tmp, refs.cache)
-
-
-def _load(cache: Path) -> dict[str, str]:
-    """The references a cache file holds, by key; none if it is missing, unreadable or of another layout."""
+    payload = json.dumps(dict(refs.texts), ensure_ascii=False).encode("utf-8")
     try:
-        data = json.loads(cache.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
-        return {}
-    stored = data.get("references") if isinstance(data, dict) and data.get("version") == CACHE_VERSION else None
+        tmp.write_bytes(_head(hashlib.sha256(payload).hexdigest()) + payload + b"}")
+        os.replace(tmp, refs.cache)
+    except BaseException:
+        tmp.unlink(missing_ok=True)  # (a full disk: the old cache stays, and no half of a new one)
+        raise
+
+
+def _head(digest: str) -> bytes:
+    """The cache file is JSON, `{"version": 2, "sha256": ..., "references": {...}}`, written in this
+    order: the checksum is of the references' own bytes, checked without parsing them twice."""
+    return f'{{"version": {CACHE_VERSION}, "sha256": "{digest}", "references": '.encode("ascii")
+
+
+def _load(cache: Path) -> tuple[dict[str, str], str]:
+    """The references a cache file holds, by key, and what is wrong with it ("" when nothing is, or
+    when it is missing or of another layout: nothing to say); none if it is not whole."""
+    try:
+        raw = cache.read_bytes()
+    except OSError:
+        return {}, ""
+    start, tail = _head("0" * 64), b'", "references": '
+    if not raw.startswith(start[:start.index(b'"sha256"')]):
+        older = raw.startswith(b'{"version": ')
+        return {}, "" if older else "the reference cache is damaged (its first bytes are not the cache's)"
+    digest, payload = raw[len(start) - len(tail) - 64:len(start) - len(tail)], raw[len(start):-1]
+    if not raw.endswith(b"}") or hashlib.sha256(payload).hexdigest().encode("ascii") != digest:
+        return {}, "the reference cache is damaged (its checksum does not match)"
+    try:
+        stored = json.loads(payload)
+    except ValueError:
+        return {}, "the reference cache is damaged (not JSON)"
     if not isinstance(stored, dict):
-        return {}
-    return {k: v for k, v in stored.items() if isinstance(k, str) and isinstance(v, str)}
+        return {}, "the reference cache is damaged (not a mapping)"
+    return {k: v for k, v in stored.items() if isinstance(k, str) and isinstance(v, str)}, ""

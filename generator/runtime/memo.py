@@ -29,11 +29,12 @@ from pathlib import Path
 from typing import Any
 
 from ..config import Config
+from ..errors import Problems
 from . import switches
 
 CACHE_DIR = ".readinglist-cache"
 MEMO = "memo.pickle"
-VERSION = 5
+VERSION = 6
 
 
 def enabled() -> bool:
@@ -135,13 +136,24 @@ def _memo_path(config: Config) -> Path:
     return config.root / CACHE_DIR / config.build_dir.name / MEMO
 
 
-def reuse(config: Config, fp: str) -> Stored | None:
-    """The stored result of the last build if its inputs had fingerprint `fp` and its output is intact."""
+def reuse(config: Config, fp: str, problems: Problems | None = None) -> Stored | None:
+    """The stored result of the last build if its inputs had fingerprint `fp` and its output is
+    intact. A memo that is not whole (its checksum differs: a cache restored half, a disk error)
+    is removed, with a note in `problems`: the build is made in full."""
     path = _memo_path(config)
     try:
-        with path.open("rb") as fh:
-            memo = pickle.load(fh)
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
+        raw = path.read_bytes()
+    except OSError:
+        return None
+    damage = _damage(raw)
+    if damage is not None:
+        if damage and problems is not None:
+            problems.note(_shown(config, path), f"{damage}; building in full, and keeping a new one")
+        path.unlink(missing_ok=True)
+        return None
+    try:
+        memo = pickle.loads(raw[raw.index(b"\n") + 1:])
+    except Exception:  # whole, but of other code (a class that moved): not ours to trust
         return None
     if not isinstance(memo, Memo) or memo.fingerprint != fp:
         return None
@@ -151,6 +163,27 @@ def reuse(config: Config, fp: str) -> Stored | None:
     except OSError:
         return None
     return Stored(memo.result, BuiltFiles(config.build_dir, memo.files), memo.summary)
+
+
+# The memo file: this line, the SHA-256 of what follows it, a newline, then the pickle.
+_HEADER = b"readinglist-memo %d " % VERSION
+
+
+def _damage(raw: bytes) -> str | None:
+    """None for a whole memo of this version; "" for a memo of another layout (nothing to say);
+    else what is wrong with it."""
+    if not raw.startswith(_HEADER):
+        if raw.startswith(b"readinglist-memo ") or raw.startswith(b"\x80"):
+            return ""  # an earlier version's memo (pickles start with the PROTO opcode)
+        return "the no-change memo is damaged (its first bytes are not a memo's)"
+    end = raw.find(b"\n")
+    if end < 0 or raw[len(_HEADER):end].decode("ascii", "replace") != hashlib.sha256(raw[end + 1:]).hexdigest():
+        return "the no-change memo is damaged (its checksum does not match)"
+    return None
+
+
+def _shown(config: Config, path: Path) -> str:
+    return str(path.relative_to(config.root)) if path.is_relative_to(config.root) else str(path)
 
 
 def storable(library: Any) -> bool:
@@ -170,10 +203,14 @@ def remember(config: Config, fp: str, result: Any, files: list[str],
     head.library = None
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
-    with tmp.open("wb") as fh:
-        pickle.dump(Memo(fp, built, head, files, result.summary()), fh,
-                    protocol=pickle.HIGHEST_PROTOCOL)
-    os.replace(tmp, path)
+    data = pickle.dumps(Memo(fp, built, head, files, result.summary()), protocol=pickle.HIGHEST_PROTOCOL)
+    try:
+        with tmp.open("wb") as fh:
+            fh.write(_HEADER + hashlib.sha256(data).hexdigest().encode("ascii") + b"\n" + data)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)  # (a full disk: no memo, and no half of one)
+        raise
 
 
 def forget(config: Config) -> None:

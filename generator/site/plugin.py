@@ -20,10 +20,11 @@ from mkdocs.structure.toc import get_toc
 
 from ..build import build
 from ..config import load_config
-from ..errors import GeneratorError
+from ..errors import GeneratorError, Stopped
 from ..render import html
 from ..render.search_records import RECORDS
-from ..runtime import switches
+from ..runtime import lock, switches
+from ..write import MARKER
 from . import search, serve_rebuilds, serve_signal
 from .paper_chrome import PaperChrome
 
@@ -48,6 +49,7 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
         super().__init__()
         self._bodies: dict[str, str] = {}  # page source -> its finished HTML body, for on_page_content
         self._chrome = PaperChrome()
+        self._lock: lock.ListLock | None = None  # the list's build lock, while a build holds it
 
     def on_startup(self, command: str, dirty: bool = False, **_: Any) -> None:
         _state["serving"] = command == "serve"
@@ -84,16 +86,31 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
     def on_pre_build(self, config: Any, **_: Any) -> None:
         self._bodies.clear()
         if _enabled():
+            # One build of the list at a time (runtime/lock.py), held until MkDocs has read the
+            # docs folder and the search index is written (on_post_build, on_build_error).
+            self._release()  # (a build MkDocs gave up on without telling: never held twice)
+            self._lock = lock.for_list(Path(config.config_file_path).parent)
+            self._lock.acquire(log.info)
             try:
                 result = build(load_config(Path(config.config_file_path)))
+            except Stopped as exc:
+                # A file the curator writes could not be read whole, and nothing was written:
+                # `mkdocs build` fails; `mkdocs serve` serves the last build's pages and says why.
+                if not (_state["serving"] and (Path(config.docs_dir) / MARKER).is_file()):
+                    raise PluginError(f"readinglist: {exc}\nreadinglist: {exc.advice()}") from None
+                for line in exc.lines():
+                    log.error(line)
+                log.error(f"readinglist: {exc.advice()}; serving the last good build until then")
+                result = None
             except GeneratorError as exc:
                 # A message that says what to do, not a traceback (MkDocs prints a PluginError alone).
                 raise PluginError(f"readinglist: {exc}") from None
-            for problem in result.problems:
+            for problem in result.problems if result is not None else ():
                 # Input problems are readinglist's to report (`readinglist check --strict` fails on
                 # them); they are not MkDocs warnings, so `mkdocs build --strict` judges the site only.
                 (log.error if problem.severity == "error" else log.info)(str(problem))
-            log.info(result.summary())
+            if result is not None:
+                log.info(result.summary())
         if not _rebuilding():
             _start_search_index(config)
 
@@ -142,15 +159,26 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
         return self._chrome.finish_page(output, page)
 
     def on_post_build(self, config: Any, **_: Any) -> None:
-        serve_rebuilds.keep_sitemap(config.site_dir, _state)
-        serve_signal.done(_state)
-        self._chrome.write(Path(config.site_dir))
-        if _rebuilding():
-            # A rebuild under `mkdocs serve` is a second or two: an index made beside it took the
-            # CPU it needs (Pagefind's process and the records' JSON), and the open tab waited.
-            _start_search_index(config)
-        _finish_search_index(config)
-        _state["built"] = True
+        try:
+            serve_rebuilds.keep_sitemap(config.site_dir, _state)
+            serve_signal.done(_state)
+            self._chrome.write(Path(config.site_dir))
+            if _rebuilding():
+                # A rebuild under `mkdocs serve` is a second or two: an index made beside it took the
+                # CPU it needs (Pagefind's process and the records' JSON), and the open tab waited.
+                _start_search_index(config)
+            _finish_search_index(config)
+            _state["built"] = True
+        finally:
+            self._release()
+
+    def on_build_error(self, error: Exception, **_: Any) -> None:
+        self._release()
+
+    def _release(self) -> None:
+        held, self._lock = self._lock, None
+        if held is not None:
+            held.release()
 
     def on_serve(self, server: Any, config: Any, builder: Any, **_: Any) -> Any:
         # Under `readinglist serve`, its watcher says when it wrote pages (site/serve_signal.py).
@@ -227,6 +255,8 @@ def _start_search_index(config: Any) -> None:
                 log.info(f"readinglist: search index of {count} records written")
         except search.SearchIndexError as exc:
             _state["index_error"] = str(exc)
+        except Exception as exc:  # said as a failed build (_finish_search_index), not a thread's traceback
+            _state["index_error"] = f"{type(exc).__name__}: {exc}"
 
     _state["index_error"] = ""
     pending = _state.get("index_thread")
@@ -244,17 +274,30 @@ def _finish_search_index(config: Any) -> None:
         return
     site = Path(config.site_dir)
 
-    def finish() -> None:
+    def finish() -> str:
         thread.join()
         if _state.get("index_error"):
-            log.warning(f"readinglist: search index not written: {_state['index_error']}")
-            return
-        with _publish_lock:
-            search.publish(_prepared(config), site)
+            return f"readinglist: search index not written: {_state['index_error']}"
+        try:
+            with _publish_lock:
+                search.publish(_prepared(config), site)
+        except OSError as exc:
+            return f"readinglist: search index not put into {site}: {exc}"
+        return ""
+
+    def in_background() -> None:
+        failed = finish()
+        if failed:
+            log.error(failed)
 
     if _rebuilding():
         # Rebuilds under `mkdocs serve`: the page reloads at once; search catches up in a moment.
-        threading.Thread(target=finish, daemon=True).start()
+        threading.Thread(target=in_background, daemon=True).start()
     else:
-        finish()
+        failed = finish()
+        if failed and not _state["serving"]:
+            _state["built"] = True
+            raise PluginError(failed)  # a site without its search is not a finished build
+        if failed:
+            log.error(failed)  # `mkdocs serve` goes on serving: the next rebuild tries again
     _state["built"] = True

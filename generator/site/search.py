@@ -20,10 +20,12 @@ results in Material's markup.
 from __future__ import annotations
 
 import base64
+import errno
 import hashlib
 import json
 import logging
 import os
+import re
 import shutil
 import subprocess
 import threading
@@ -52,19 +54,29 @@ def available() -> bool:
 
 def build_index(records_file: Path, out: Path, *, force: bool = False, background: bool = False) -> int | None:
     """(Re)write the Pagefind index `out` from the build's records (`records_file`, the docs
-    folder's RECORDS, render/search_records.py); None when `out` already holds it. `background`:
-    Pagefind runs at a low scheduling priority (under `mkdocs serve`, where a rebuild and a browser
-    are waiting)."""
+    folder's RECORDS, render/search_records.py); None when `out` already holds it, whole.
+    `background`: Pagefind runs at a low scheduling priority (under `mkdocs serve`, where a rebuild
+    and a browser are waiting)."""
     if not records_file.is_file():
         raise SearchIndexError(f"{records_file} is missing; was the generator run?")
     raw = records_file.read_bytes()
     # The file's own hash: every rebuild under `serve` asks, and the records are its bytes.
-    stamp = hashlib.sha256(raw).hexdigest()
-    stamp_file = out / STAMP
-    if (not force and (out / "pagefind.js").is_file() and stamp_file.is_file()
-            and stamp_file.read_text(encoding="utf-8").strip() == stamp):
-        return None
-    recs = [json.loads(line) for line in raw.decode("utf-8").splitlines() if line]
+    records = hashlib.sha256(raw).hexdigest()
+    if not force:
+        damage = _check(out, records)
+        if damage is None:
+            return None
+        if damage:
+            log.info(f"readinglist: the search index cache {out.parent.name}/{out.name} is damaged ({damage}); "
+                     "making it again")
+    recs = []
+    for n, line in enumerate(raw.decode("utf-8", "replace").splitlines(), 1):
+        try:
+            if line:
+                recs.append(json.loads(line))
+        except ValueError as exc:
+            raise SearchIndexError(f"{records_file}:{n}: not the records the generator wrote (build again): "
+                                   f"{getattr(exc, 'msg', exc)}") from None
     tmp = out.with_name(f".{out.name}.tmp")
     shutil.rmtree(tmp, ignore_errors=True)
     try:
@@ -72,17 +84,81 @@ def build_index(records_file: Path, out: Path, *, force: bool = False, backgroun
     except FileNotFoundError as exc:
         raise SearchIndexError("the Pagefind binary is missing: install the project with "
                                "`pip install -e .` (it depends on pagefind[bin])") from exc
-    (tmp / STAMP).write_text(f"{stamp}\n", encoding="utf-8")
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)  # (no half index left in the cache)
+        raise
+    stamp = json.dumps({"records": records, "files": _hashes(tmp)}, sort_keys=True)
+    try:
+        (tmp / STAMP).write_text(stamp, encoding="utf-8")
+    except OSError as exc:
+        shutil.rmtree(tmp, ignore_errors=True)
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            raise SearchIndexError(f"no space left on the device of {out.parent}/") from None
+        raise
     shutil.rmtree(out, ignore_errors=True)
     tmp.rename(out)
+    _checked[str(out)] = stamp
     return len(recs)
 
 
+# Index folders (by path) whose every file was checked against their stamp in this process, with
+# that stamp: a rebuild under `serve` does not hash them again (the index it wrote itself).
+_checked: dict[str, str] = {}
+
+
+def _hashes(folder: Path) -> dict[str, str]:
+    """Every file of an index folder (the stamp aside): relative path -> SHA-256 of its bytes."""
+    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file() and p.name != STAMP}
+
+
+def _check(out: Path, records: str) -> str | None:
+    """None when `out` holds the index of the records whose hash is `records`, every file as it was
+    written; "" when it holds none or another list's (nothing to say); else what is damaged. The
+    cache may be restored by CI from an earlier run: a damaged file is never published."""
+    stamp_file = out / STAMP
+    if not out.is_dir():
+        if out.exists() or out.is_symlink():
+            out.unlink()  # a file where the index's folder should be: damage, made again
+            return "it is not a folder"
+        return ""
+    try:
+        text = stamp_file.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        return "" if not any(out.iterdir()) else "its stamp is missing"
+    except (OSError, UnicodeDecodeError):
+        return "its stamp is not readable"
+    if re.fullmatch(r"[0-9a-f]{64}\n", text):
+        return ""  # an earlier version's stamp (the records' hash alone): made again, nothing damaged
+    if _checked.get(str(out)) == text and (out / "pagefind.js").is_file():
+        return None if json.loads(text)["records"] == records else ""
+    try:
+        stamp = json.loads(text)
+        files, made_of = stamp["files"], stamp["records"]
+        if not isinstance(files, dict) or not isinstance(made_of, str):
+            raise TypeError
+    except (ValueError, KeyError, TypeError):
+        return "its stamp is not readable"
+    if made_of != records:
+        return ""  # another build's records: made again, nothing damaged
+    try:
+        found = _hashes(out)
+    except OSError as exc:
+        return f"{exc.strerror or exc}"
+    if found != files:
+        changed = sorted(set(found) ^ set(files)) + sorted(k for k in found.keys() & files.keys()
+                                                            if found[k] != files[k])
+        return f"{len(changed)} of its files differ from its stamp, such as {changed[0]}"
+    _checked[str(out)] = text
+    return None
+
+
 def publish(prepared: Path, site_dir: Path) -> None:
-    """Put the index built in `prepared` into the site, as hard links where the file system allows."""
+    """Put the index built in `prepared` into the site, as hard links where the file system allows;
+    its stamp is the cache's, not the site's, and stays out."""
     target = site_dir / INDEX_DIR
-    stamp = prepared / STAMP
-    if (target / STAMP).is_file() and stamp.is_file() and (target / STAMP).read_bytes() == stamp.read_bytes():
+    stamp = (prepared / STAMP).read_bytes()
+    if _published.get(str(target)) == stamp and (target / "pagefind.js").is_file():
         return
     tmp = site_dir / f".{INDEX_DIR}.tmp"
     shutil.rmtree(tmp, ignore_errors=True)
@@ -93,9 +169,14 @@ def publish(prepared: Path, site_dir: Path) -> None:
         except OSError:
             shutil.copy2(src, dst)
 
-    shutil.copytree(prepared, tmp, copy_function=link)
+    shutil.copytree(prepared, tmp, copy_function=link, ignore=shutil.ignore_patterns(STAMP))
     shutil.rmtree(target, ignore_errors=True)
     tmp.rename(target)
+    _published[str(target)] = stamp
+
+
+# What this process published into each site (`mkdocs serve` publishes after each rebuild).
+_published: dict[str, bytes] = {}
 
 
 class _Service:
@@ -186,6 +267,15 @@ def _write_index(recs: list[dict[str, Any]], out: Path, *, background: bool = Fa
         service.close()
 
 
+def _full(folder: Path) -> bool:
+    """Whether the device of `folder` has (next to) no room left."""
+    try:
+        st = os.statvfs(folder)
+    except OSError:
+        return False
+    return st.f_bavail * st.f_frsize < 64 * 1024
+
+
 def _wait_until_written(out: Path, pages: int, timeout: float = 120.0) -> None:
     """The service answers WriteFiles before its last files (the entry file among them) are on
     disk; wait until the entry names all pages and no file is still empty."""
@@ -199,6 +289,9 @@ def _wait_until_written(out: Path, pages: int, timeout: float = 120.0) -> None:
                 return
         except (OSError, ValueError):
             pass
+        if _full(out):
+            # Pagefind reports no failed write: a disk with no room left is why its files never come.
+            raise SearchIndexError(f"no space left on the device of {out.parent}/")
         if time.monotonic() > deadline:
             raise SearchIndexError(f"Pagefind did not finish writing {out}")
         time.sleep(0.05)

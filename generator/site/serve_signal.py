@@ -70,12 +70,16 @@ def written_since(state: dict[str, Any]) -> set[str] | None:
     path = state.get("signal")
     if not path:
         return None
-    with open(path, "rb") as fh:
-        fh.seek(state.get("signal_read", 0))
-        data = fh.read()
-    complete = data[:data.rfind(b"\n") + 1]  # a line being appended is read by the next build
-    state["signal_pending"] = state.get("signal_read", 0) + len(complete)
-    return {rel for line in complete.decode("utf-8").splitlines() if line for rel in json.loads(line)}
+    try:
+        with open(path, "rb") as fh:
+            fh.seek(state.get("signal_read", 0))
+            data = fh.read()
+        complete = data[:data.rfind(b"\n") + 1]  # a line being appended is read by the next build
+        state["signal_pending"] = state.get("signal_read", 0) + len(complete)
+        return {rel for line in complete.decode("utf-8").splitlines() if line for rel in json.loads(line)}
+    except (OSError, ValueError, TypeError):
+        # Not the watcher's lines (a damaged cache file): the pages' own times say what changed.
+        return None
 
 
 def done(state: dict[str, Any]) -> None:

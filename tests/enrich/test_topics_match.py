@@ -21,7 +21,7 @@ from generator.enrich.topics import (
     resolve_note_tags,
     subject_tag,
 )
-from generator.errors import Problems
+from generator.errors import ParseError, Problems
 from generator.sources import read_all
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -90,12 +90,14 @@ def test_taxonomy_file_warnings_name_file_and_line(tmp_path: Path) -> None:
         "match it" in messages
 
 
-def test_invalid_yaml_is_a_warning_not_a_traceback(tmp_path: Path) -> None:
+def test_invalid_yaml_stops_with_the_line_not_a_traceback(tmp_path: Path) -> None:
+    # Read whole or not at all (generator/curated.py): an empty taxonomy would untag the site.
     path = tmp_path / "topics.yml"
     path.write_text("topics:\n  - name: A\n    description: a: b\n", encoding="utf-8")
-    problems = Problems()
-    assert load_taxonomy(path, problems, "content/topics.yml").names == []
-    assert str(problems.items[0]).startswith("content/topics.yml:3: warning: topics file is not valid YAML")
+    with pytest.raises(ParseError) as caught:
+        load_taxonomy(path, Problems(), "content/topics.yml")
+    assert str(caught.value) == ("content/topics.yml:3: the topic taxonomy is not valid YAML: mapping values "
+                                 "are not allowed in this context at column 19")
 
 
 def test_shipped_taxonomy_is_broad_and_clean() -> None:

@@ -29,7 +29,7 @@ def add_content(config: Config) -> None:
     notes.mkdir(parents=True, exist_ok=True)
     (notes / "maron2025oneshot.md").write_text("---\nstatus: read\n---\nMy note on a real paper.\n")
     (notes / "gone2024paper.md").write_text("A note whose paper is in no digest any more.\n")
-    (config.content_dir / "topics.yml").write_text("topics:\n  federated: [federated]\n")
+    (config.content_dir / "topics.yml").write_text("topics:\n  - name: Federated\n    phrases: [federated]\n")
     (config.pages_dir).mkdir(parents=True, exist_ok=True)
     (config.pages_dir / "about.md").write_text("# About\n")
 

@@ -37,7 +37,8 @@ from pathlib import Path
 import yaml
 from pybtex.database import Person
 
-from ...errors import Problems
+from ...curated import compose, yaml_error
+from ...errors import ParseError, Problems
 from ...model import Paper
 from ...sources.bibquirks import braced
 from .title import escape_text
@@ -223,21 +224,22 @@ def _override_problem(value: object) -> str | None:
 
 
 def load_name_overrides(path: Path, shown: str, problems: Problems) -> dict[str, str]:
-    """`content/names.yml`: display name (as in the digests) -> `von Last, Jr, First`."""
+    """`content/names.yml`: display name (as in the digests) -> `von Last, Jr, First`. A file that
+    cannot be read whole raises ParseError (generator/curated.py); a bad entry is a warning."""
     if not path.is_file():
         return {}
+    what = "the name list"
+    node = compose(path, shown, what=what)
+    if node is None:
+        return {}
+    if not isinstance(node, yaml.MappingNode):
+        raise ParseError(shown, node.start_mark.line + 1,
+                         "the name list should map names to `Family, Given`, one `\"Name\": \"Family, Given\"` a line")
     try:
-        text = path.read_text(encoding="utf-8")
-        data = yaml.safe_load(text) or {}
-        node = yaml.compose(text)
-    except (yaml.YAMLError, UnicodeDecodeError) as exc:
-        mark = getattr(exc, "problem_mark", None)
-        problems.warn(shown, (mark.line + 1) if mark else 0, f"cannot read the name list ({exc}); ignoring it")
-        return {}
-    if not isinstance(data, dict):
-        problems.warn(shown, 1, "the name list should map names to `Family, Given`; ignoring it")
-        return {}
-    lines = {str(k.value): k.start_mark.line + 1 for k, _ in node.value} if isinstance(node, yaml.MappingNode) else {}
+        data = yaml.constructor.SafeConstructor().construct_document(node)
+    except yaml.YAMLError as exc:
+        raise yaml_error(exc, shown, what) from None
+    lines = {str(k.value): k.start_mark.line + 1 for k, _ in node.value}
     out: dict[str, str] = {}
     for name, value in data.items():
         problem = _override_problem(value)

@@ -20,7 +20,8 @@ from typing import Any
 
 import yaml
 
-from ...errors import Problems
+from ...curated import compose
+from ...errors import ParseError, Problems
 from ...model import Paper
 from ...sources.subjects import CLASS_NAMES, class_name
 from .evidence import parse_learning
@@ -44,26 +45,13 @@ def valid_tag_name(name: str) -> bool:
 
 
 def load_taxonomy(path: Path, problems: Problems, shown: str | None = None) -> Taxonomy:
-    """The taxonomy in `path`; a missing file is an empty taxonomy, a bad entry a warning."""
+    """The taxonomy in `path`; a missing file is an empty taxonomy, a bad entry a warning. A file
+    that cannot be read whole raises ParseError (generator/curated.py): a taxonomy read as empty
+    would take every topic tag off the site."""
     where = shown or str(path)
     if not path.is_file():
         return Taxonomy([], where)
-    try:
-        text = path.read_text(encoding="utf-8")
-        try:
-            # libyaml's parser when there is one (fifteen times faster); a file it refuses is
-            # parsed again by PyYAML's own, whose message the warning quotes.
-            root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-        except yaml.YAMLError:
-            root = yaml.compose(text)
-    except (OSError, UnicodeDecodeError) as exc:
-        problems.warn(where, 0, f"cannot read the topic taxonomy: {exc}")
-        return Taxonomy([], where)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        problems.warn(where, mark.line + 1 if mark else 0, f"topics file is not valid YAML: {exc}")
-        return Taxonomy([], where)
-    return parse_taxonomy(root, where, problems)
+    return parse_taxonomy(compose(path, where, what="the topic taxonomy"), where, problems)
 
 
 def parse_taxonomy(root: yaml.Node | None, where: str, problems: Problems) -> Taxonomy:
@@ -71,8 +59,11 @@ def parse_taxonomy(root: yaml.Node | None, where: str, problems: Problems) -> Ta
         return Taxonomy([], where)
     items = _mapping_value(root, "topics")
     if not isinstance(items, yaml.SequenceNode):
-        problems.warn(where, root.start_mark.line + 1, "expected `topics:` with a list of topics")
-        return Taxonomy([], where)
+        keys = [k for k, _ in root.value if isinstance(k, yaml.ScalarNode)] if isinstance(root, yaml.MappingNode) \
+            else []
+        found = ", ".join(f"`{k.value}:` (line {k.start_mark.line + 1})" for k in keys)
+        raise ParseError(where, root.start_mark.line + 1, "expected `topics:` with a list of topics"
+                         + (f"; the file has {found}" if found else ""))
     topics: list[Topic] = []
     names: set[str] = set()
     categories, phrases = parse_learning(_mapping_value(root, "learning"), where, problems)
