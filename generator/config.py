@@ -45,6 +45,8 @@ class Config:
     use_directory_urls: bool = True
     related_count: int = 5
     related_min_score: float = 0.08
+    # Past this many MB the built site is reported by part (site/size.py); 0: never.
+    size_warning_mb: float = 800.0
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -83,6 +85,8 @@ def load_config(config_file: Path, **overrides: Any) -> Config:
     count = _expect(related.get("count", 5), int, "extra.readinglist.related.count", "a whole number")
     min_score = _expect(related.get("min_score", 0.08), (int, float),
                         "extra.readinglist.related.min_score", "a number between 0 and 1")
+    size_mb = _expect(rl.get("size_warning_mb", 800), (int, float), "extra.readinglist.size_warning_mb",
+                      "a number of megabytes (0: no warning)")
 
     def path(key: str, default: str, source: dict[str, Any] = rl) -> Path:
         value = overrides.get(key) or source.get(key) or default
@@ -103,5 +107,6 @@ def load_config(config_file: Path, **overrides: Any) -> Config:
         use_directory_urls=bool(raw.get("use_directory_urls", True)),
         related_count=count,
         related_min_score=float(min_score),
+        size_warning_mb=float(size_mb),
         extra=rl,
     )

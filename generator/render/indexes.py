@@ -15,8 +15,9 @@ from .context import RenderContext, Settings
 from .html import FLAG, Ids, heading, table
 from .links import digest_md, paper_md, rel, url_from
 from .pagination import PAGE_SIZE, page_md, pager, pages, year_links, year_starts
-from .rows import Entry, all_order, anchor, paper_rows_table, prefix
+from .rows import NOT_INDEXED, Entry, all_order, anchor, paper_rows_table, prefix
 from .status import PAGES, status_counts
+from .tags import whole_list_formats
 from .venue import venue_line
 
 
@@ -216,12 +217,12 @@ def render_digest_pages(digest: Digest, entries: Mapping[str, Entry], size: int 
             lines += [source + "no papers</p>", f"<p>{escape.text(_why_empty(digest))}</p>"]
             out[me] = "\n".join(lines) + "\n"
             continue
-        lines.append(source + f'{count(len(papers), "paper")} · <a href="{bib}">BibTeX</a> · '
-                     f'<a href="{bib[:-4]}.json">CSL-JSON</a> · <a href="{bib[:-4]}.ris">RIS</a></p>')
+        lines.append(source + f'{count(len(papers), "paper")} · <a href="{bib}">BibTeX</a></p>')
+        lines.append(whole_list_formats(me))
         if len(chunks) > 1:
             lines.append(pager(base, n, len(chunks), me))
         start = (n - 1) * size + 1
-        lines.append(f'<ol start="{start}">' if start > 1 else "<ol>")
+        lines.append(f'<ol start="{start}" {NOT_INDEXED}>' if start > 1 else f"<ol {NOT_INDEXED}>")
         lead = prefix(me)
         lines += [f"<li>{anchor(e, me, lead)} — {e.author} · {e.venue}</li>" for e in chunk]
         lines.append("</ol>")
