@@ -110,8 +110,10 @@ def render_all_pages(library: Library, entries: Mapping[str, Entry], size: int =
         # all.md is not an index.md (the navigation and the curator's pages name it): its links
         # are Markdown links, which MkDocs and Zensical both resolve (render/links.py says why).
         markdown = not me.endswith("/index.md")
+        # all.md's table is Markdown, which takes no attribute: the page leaves search whole
+        # (Material's documented `search: exclude`), as the other pages' tables do (rows.NOT_INDEXED).
         lines = ["---", "title: All papers" + (f" (page {n})" if n > 1 else ""), "hide:", "  - navigation",
-                 "  - toc", *([] if markdown else [f"{FLAG}: true"]), "---", "",
+                 "  - toc", *(["search:", "  exclude: true"] if markdown else [f"{FLAG}: true"]), "---", "",
                  heading(1, "All papers", Ids()), f"<p>{len(papers)} papers, newest year first.{where}</p>"]
         lines.append(form)
         # The paginated table: what a reader without JavaScript (or without the search index)
