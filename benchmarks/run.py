@@ -73,7 +73,7 @@ def run_variant(code: Checkout, config: Path, variant: Variant, outputs: list[Ou
     warm = steps.generator(code, config, variant.env)
     figures = {"gen": gen.wall, "gen_cpu": gen.cpu, "peak_mb": gen.peak_mb, "nochange": nochange.wall,
                "rewritten": rewritten, "mkdocs": mk.wall, "mkdocs_cpu": mk.cpu, "whole": gen.wall + mk.wall,
-               "gen_warm": warm.wall, "whole_warm": warm.wall + mk.wall, "parts": parts,
+               "gen_warm": warm.wall, "whole_warm": warm.wall + mk.wall, "parts": parts, "mkdocs_peak_mb": mk.peak_mb,
                "site_bytes": site_bytes, "download_bytes": download_bytes, "papers": papers_listed(proj / "build")}
     if next_digest is not None:
         # The next day's deploy as the Pages workflow runs it: a digest of new papers, a fresh
