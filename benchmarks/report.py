@@ -125,8 +125,10 @@ def raw_lines(runs: list[dict[str, Any]]) -> list[str]:
     for r in runs:
         head = f"{r['workload']} N={r['n']:,} round {r['round'] + 1} {r['variant']}:"
         if r["variant"] == STOCK:
-            nxt = f", with the next day's papers {r['next_whole']:.2f} s" if r.get("next_whole") else ""
-            out.append(f"{head} mkdocs build {r['mkdocs']:.2f} s{nxt}, site {r['site_bytes'] / 1e6:.1f} MB")
+            nxt = (f", with the next day's papers {r['next_whole']:.2f} s ({r.get('next_cpu') or 0:.2f} s CPU)"
+                   if r.get("next_whole") else "")
+            out.append(f"{head} mkdocs build {r['mkdocs']:.2f} s ({r['mkdocs_cpu']:.2f} s CPU){nxt}, "
+                       f"site {r['site_bytes'] / 1e6:.1f} MB")
             continue
         same = ("" if "same_output" not in r else ", same output as the base" if r["same_output"]
                 else f", output differs from the base's at {r['differs_at']}"
@@ -137,8 +139,8 @@ def raw_lines(runs: list[dict[str, Any]]) -> list[str]:
                    f"no change {r['nochange']:.2f} s ({r['rewritten']} files), mkdocs build {r['mkdocs']:.2f} s "
                    f"({r['mkdocs_cpu']:.2f} s CPU), whole {r['whole']:.2f} s, generator with caches kept "
                    f"{r.get('gen_warm') or 0:.2f} s{papers}{same}"
-                   + (f", next-day deploy {r['next_gen']:.2f} + {r['next_mkdocs']:.2f} s"
-                      if r.get("next_whole") else ""))
+                   + (f", next-day deploy {r['next_gen']:.2f} + {r['next_mkdocs']:.2f} s "
+                      f"({r.get('next_cpu') or 0:.2f} s CPU)" if r.get("next_whole") else ""))
     return out
 
 

@@ -85,7 +85,7 @@ def run_variant(code: Checkout, config: Path, variant: Variant, outputs: list[Ou
         finally:
             projects.next_day(proj, None)
         figures.update(next_gen=next_gen.wall, next_mkdocs=next_mk.wall, next_whole=next_gen.wall + next_mk.wall,
-                       next_peak_mb=next_gen.peak_mb)
+                       next_peak_mb=next_gen.peak_mb, next_cpu=next_gen.cpu + next_mk.cpu)
     return figures
 
 
@@ -103,7 +103,8 @@ def run_stock(config: Path, next_config: Path | None = None) -> dict[str, Any]:
                "site_bytes": projects.tree_bytes(proj / "site"),
                "download_bytes": projects.download_bytes(proj / "site")}
     if next_config is not None:
-        figures["next_whole"] = steps.mkdocs_build(current_checkout(), next_config, {}, plugin=False).wall
+        nxt = steps.mkdocs_build(current_checkout(), next_config, {}, plugin=False)
+        figures["next_whole"], figures["next_cpu"] = nxt.wall, nxt.cpu
     return figures
 
 
