@@ -42,14 +42,14 @@ def _label(paper: Paper) -> str:
 XLINK = "http://www.w3.org/1999/xlink"
 
 
-# By title: each paper is shown on the pages of all the papers it is related to (a memo of the
-# process, like the other memoized text functions): `title_text` of every neighbour again and again.
-# READINGLIST_TEXT_CACHE=off turns it off (runtime/switches.memoized; the `no-text-cache` variant).
 def title_html(title: str) -> str:
     """A paper's title as escaped text, as its neighbours' pages show it."""
     return escape.text(title_text(title))
 
 
+# By title: each paper is shown on the pages of all the papers it is related to (a memo of the
+# process, like the other memoized text functions): `title_text` of every neighbour again and again.
+# READINGLIST_TEXT_CACHE=off turns it off (runtime/switches.memoized; the `no-text-cache` variant).
 _texts = memoized(1 << 16)(title_html)
 
 
