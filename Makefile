@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 APT    := $(shell command -v sudo >/dev/null 2>&1 && [ "$$(id -u)" != 0 ] && echo sudo) apt-get
 
-.PHONY: serve build site test lint unit golden package deps zensical-deps system-deps npm-deps clean bench
+.PHONY: serve build site test lint unit golden package deps zensical-deps system-deps npm-deps clean bench bench-year
 
 serve: package
 	NO_MKDOCS_2_WARNING=1 $(BIN)/readinglist serve
@@ -97,6 +97,14 @@ golden: deps
 bench: deps
 	$(BIN)/python -m compileall -q generator
 	NO_MKDOCS_2_WARNING=1 $(BIN)/python benchmarks/run.py --sizes 10000 --search --edit-loop $(BENCH_ARGS)
+
+# A year of a daily arXiv mailing (issue 46): the seeded list at 100,000 papers, base only, one
+# round, against stock MkDocs. Long: about an hour and a half on two cores, and it needs 16 GB free
+# (the issue measured an 11.7 GB generator peak at 36518a2). docs/developer-guide/benchmark.md.
+bench-year: deps
+	$(BIN)/python -m compileall -q generator
+	NO_MKDOCS_2_WARNING=1 $(BIN)/python benchmarks/run.py --sizes 100000 --workloads seeded --variants base \
+	  --repeats 1 $(BENCH_ARGS)
 
 clean:
 	rm -rf site .pytest_cache .mypy_cache .ruff_cache

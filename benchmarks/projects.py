@@ -22,6 +22,37 @@ def write_seeds(workload: str, n: int, dest: Path, seed: int) -> list[synth.Synt
     return synth.generate(n, dest, seed, maker=maker).papers
 
 
+# The next day's deploy (issue 46): a digest of this many new papers on top of the list.
+NEXT_DAY = 300
+NEXT_DIGEST = "next-day-cs-lg.txt"
+
+
+def write_next_day(workload: str, n: int, dest: Path, seed: int) -> list[synth.SynthPaper]:
+    """One listing digest of `n` papers the list does not have (another seed of the same
+    workload's maker) at `dest`; returns them."""
+    maker = seeded.SeedText(seed + 1000) if workload == "seeded" else synth.Synth(seed + 1000)
+    papers = [maker.paper() for _ in range(n)]
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    dest.write_text(synth.listing_digest(maker.rng, papers), encoding="utf-8")
+    return papers
+
+
+def next_day(proj: Path, digest: Path | None) -> None:
+    """The project as the Pages workflow finds it the next day: `digest` added to its seeds (None:
+    taken out again), its build folder and site gone, its caches (.readinglist-cache/) restored."""
+    target = proj / "seeds" / NEXT_DIGEST
+    if digest is None:
+        target.unlink(missing_ok=True)
+        return
+    shutil.copy(digest, target)
+    old = proj.parent / "old" / f"{proj.name}-next-{time.time_ns()}"
+    old.mkdir(parents=True, exist_ok=True)
+    for name in ("build", "site"):
+        if (proj / name).exists():
+            (proj / name).rename(old / name)
+    fresh_build_folder(proj)
+
+
 def make_project(dest: Path, code_root: Path, seeds: Path) -> Path:
     """A project like a curator's: the checkout's mkdocs.yml, overrides/ and content/ (without notes,
     which name seed papers), the workload's digests. Returns its mkdocs.yml."""
@@ -139,6 +170,33 @@ def tree_bytes(folder: Path) -> int:
         for name in names:
             total += os.stat(os.path.join(dirpath, name)).st_size
     return total
+
+
+def part_of(path: str) -> str:
+    """The part of the site a file (its path in the site, `/`-separated) counts towards: the
+    parts of the size warning (generator/site/size.py, copied: the benchmark imports no generator
+    code, so that it measures any commit alike)."""
+    top, _, rest = path.partition("/")
+    if not rest:
+        if top in ("papers.json", "references.json", "references.ris", "references.bib"):
+            return top
+        return "feeds" if top.startswith("feed") and top.endswith(".xml") else "other"
+    if top == "papers":
+        return "paper pages"
+    if top in ("tags", "digests"):
+        return f"{top}/ downloads" if "/" not in rest else f"{top}/ pages"
+    return "search index" if top == "pagefind" else "other"
+
+
+def size_by_part(site: Path) -> dict[str, int]:
+    parts: dict[str, int] = {}
+    for dirpath, _dirs, names in os.walk(site):
+        rel = os.path.relpath(dirpath, site).replace(os.sep, "/")
+        prefix = "" if rel == "." else rel + "/"
+        for name in names:
+            part = part_of(prefix + name)
+            parts[part] = parts.get(part, 0) + os.stat(os.path.join(dirpath, name)).st_size
+    return parts
 
 
 def download_bytes(site: Path) -> int:

@@ -51,8 +51,10 @@ def papers_listed(build_dir: Path) -> int | None:
 Outputs = tuple[dict[str, str], dict[str, str]]  # (docs folder, site): path -> SHA-256 (oracle.py)
 
 
-def run_variant(code: Checkout, config: Path, variant: Variant, outputs: list[Outputs] | None = None) -> dict[str, Any]:
-    """One variant from a cold project: generator, generator again with no change, mkdocs build.
+def run_variant(code: Checkout, config: Path, variant: Variant, outputs: list[Outputs] | None = None,
+                next_digest: Path | None = None) -> dict[str, Any]:
+    """One variant from a cold project: generator, generator again with no change, mkdocs build;
+    then the generator with its caches kept; then (`next_digest`) the next day's deploy.
     `outputs`: gets the digests of the docs folder and the site that build made (untimed)."""
     proj = config.parent
     projects.cold_project(proj)
@@ -63,26 +65,47 @@ def run_variant(code: Checkout, config: Path, variant: Variant, outputs: list[Ou
         outputs.append((oracle.digests(proj / "build"), oracle.digests(proj / "site", site=True)))
     site_bytes = projects.tree_bytes(proj / "site")
     download_bytes = projects.download_bytes(proj / "site")
+    parts = projects.size_by_part(proj / "site")
     # The generator once more into an empty build folder, its caches kept: what a deploy with the
     # formatted-reference cache restored (the Pages workflow's actions/cache) costs. MkDocs' part
     # does not depend on it, so the whole build of that case is this plus the mkdocs build above.
     projects.fresh_build_folder_aside(proj)
     warm = steps.generator(code, config, variant.env)
-    return {"gen": gen.wall, "gen_cpu": gen.cpu, "peak_mb": gen.peak_mb, "nochange": nochange.wall,
-            "rewritten": rewritten, "mkdocs": mk.wall, "mkdocs_cpu": mk.cpu, "whole": gen.wall + mk.wall,
-            "gen_warm": warm.wall, "whole_warm": warm.wall + mk.wall,
-            "site_bytes": site_bytes, "download_bytes": download_bytes, "papers": papers_listed(proj / "build")}
+    figures = {"gen": gen.wall, "gen_cpu": gen.cpu, "peak_mb": gen.peak_mb, "nochange": nochange.wall,
+               "rewritten": rewritten, "mkdocs": mk.wall, "mkdocs_cpu": mk.cpu, "whole": gen.wall + mk.wall,
+               "gen_warm": warm.wall, "whole_warm": warm.wall + mk.wall, "parts": parts, "mkdocs_peak_mb": mk.peak_mb,
+               "site_bytes": site_bytes, "download_bytes": download_bytes, "papers": papers_listed(proj / "build")}
+    if next_digest is not None:
+        # The next day's deploy as the Pages workflow runs it: a digest of new papers, a fresh
+        # checkout (no build/, no site/) and .readinglist-cache/ restored; generator + mkdocs build.
+        projects.next_day(proj, next_digest)
+        try:
+            next_gen = steps.generator(code, config, variant.env)
+            next_mk = steps.mkdocs_build(code, config, variant.env)
+        finally:
+            projects.next_day(proj, None)
+        figures.update(next_gen=next_gen.wall, next_mkdocs=next_mk.wall, next_whole=next_gen.wall + next_mk.wall,
+                       next_peak_mb=next_gen.peak_mb, next_cpu=next_gen.cpu + next_mk.cpu)
+    return figures
 
 
-def run_stock(config: Path) -> dict[str, Any]:
+def run_stock(config: Path, next_config: Path | None = None) -> dict[str, Any]:
+    """Stock MkDocs + Material building the papers as plain pages; `next_config`: also the same
+    papers with the next day's (what the next day's deploy is compared with)."""
     proj = config.parent
-    if (proj / "site").exists():  # moved aside, not deleted (see projects.cold_project)
-        old = proj.parent / "old" / f"stock-site-{time.time_ns()}"
-        old.parent.mkdir(parents=True, exist_ok=True)
-        (proj / "site").rename(old)
+    for folder in (proj, *([next_config.parent] if next_config else [])):
+        if (folder / "site").exists():  # moved aside, not deleted (see projects.cold_project)
+            old = folder.parent / "old" / f"{folder.name}-site-{time.time_ns()}"
+            old.parent.mkdir(parents=True, exist_ok=True)
+            (folder / "site").rename(old)
     mk = steps.mkdocs_build(current_checkout(), config, {}, plugin=False)
-    return {"gen": None, "mkdocs": mk.wall, "mkdocs_cpu": mk.cpu, "whole": mk.wall, "peak_mb": None,
-            "site_bytes": projects.tree_bytes(proj / "site"), "download_bytes": projects.download_bytes(proj / "site")}
+    figures = {"gen": None, "mkdocs": mk.wall, "mkdocs_cpu": mk.cpu, "whole": mk.wall, "peak_mb": None,
+               "site_bytes": projects.tree_bytes(proj / "site"),
+               "download_bytes": projects.download_bytes(proj / "site")}
+    if next_config is not None:
+        nxt = steps.mkdocs_build(current_checkout(), next_config, {}, plugin=False)
+        figures["next_whole"], figures["next_cpu"] = nxt.wall, nxt.cpu
+    return figures
 
 
 def warm_up(checkouts: dict[str | None, Checkout], workdir: Path) -> None:
@@ -115,6 +138,9 @@ def measure(args: argparse.Namespace, variants: list[Variant], workdir: Path) ->
             print(f"[{workload} N={n}] writing digests and the stock reference ...", file=sys.stderr)
             papers = projects.write_seeds(workload, n, home / "seeds", args.seed)
             stock = projects.stock_project(home / "stock", papers)
+            next_digest = home / "next-day" / projects.NEXT_DIGEST
+            fresh = projects.write_next_day(workload, projects.NEXT_DAY, next_digest, args.seed)
+            stock_next = projects.stock_project(home / "stock-next", papers + fresh)
             configs = {rev: projects.make_project(home / f"proj-{code.label}", code.root, home / "seeds")
                        for rev, code in checkouts.items()}
             for rnd in range(args.repeats):
@@ -123,10 +149,10 @@ def measure(args: argparse.Namespace, variants: list[Variant], workdir: Path) ->
                     name = variant.name if variant else report.STOCK
                     print(f"[{workload} N={n}] round {rnd + 1} of {args.repeats}: {name} ...", file=sys.stderr)
                     if variant is None:
-                        figures = run_stock(stock)
+                        figures = run_stock(stock, stock_next)
                     else:
                         out: list[Outputs] = []
-                        figures = run_variant(checkouts[variant.rev], configs[variant.rev], variant, out)
+                        figures = run_variant(checkouts[variant.rev], configs[variant.rev], variant, out, next_digest)
                         if variant is variants[0]:
                             base_out = out
                         else:  # the base's output of this round: the same bytes, or the first path that differs
@@ -197,6 +223,10 @@ def main(argv: list[str] | None = None) -> int:
     rows = report.summarise(runs, variants[0].name)
     print(report.table(rows))
     print()
+    if parts := report.parts_table(rows, variants[0].name):
+        print("Site size by part (the base variant, medians):\n")
+        print(parts)
+        print()
     for line in report.verdicts(rows, variants[0].name, runs):
         print("- " + line)
     if s := extra.get("search"):

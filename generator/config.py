@@ -50,6 +50,8 @@ class Config:
     use_directory_urls: bool = True
     related_count: int = 5
     related_min_score: float = 0.08
+    # Past this many MB the built site is reported by part (site/size.py); 0: never.
+    size_warning_mb: float = 800.0
     extra: dict[str, Any] = field(default_factory=dict)
     # The whole of mkdocs.yml as read, the line of each of its keys (`extra.readinglist.seeds`),
     # and what is wrong with it (unknown keys): every build reports these first.
@@ -104,6 +106,8 @@ def load_config(config_file: Path, **overrides: Any) -> Config:
     count = _expect(related.get("count", 5), int, "extra.readinglist.related.count", "a whole number")
     min_score = _expect(related.get("min_score", 0.08), (int, float),
                         "extra.readinglist.related.min_score", "a number between 0 and 1")
+    size_mb = _expect(rl.get("size_warning_mb", 800), (int, float), "extra.readinglist.size_warning_mb",
+                      "a number of megabytes (0: no warning)")
 
     lines = key_lines(node)
     problems = Problems()
@@ -129,6 +133,7 @@ def load_config(config_file: Path, **overrides: Any) -> Config:
         use_directory_urls=bool(raw.get("use_directory_urls", True)),
         related_count=count,
         related_min_score=float(min_score),
+        size_warning_mb=float(size_mb),
         extra=rl,
         settings=raw,
         lines=lines,

@@ -21,7 +21,8 @@ from .errors import Problems
 # The settings under extra.readinglist (docs/user-guide/configuration.md): a key not here is
 # reported. A new setting is added here and in that page.
 READINGLIST_KEYS = ("seeds", "content", "registry", "related", "page_size", "feed_entries",
-                    "keep_replacements", "citation_styles", "edit_url", "contact", "keep")
+                    "keep_replacements", "citation_styles", "edit_url", "contact", "keep",
+                    "tag_feeds", "tag_downloads", "size_warning_mb")
 RELATED_KEYS = ("count", "min_score")
 
 NOT_A_LIST = ("uses no readinglist plugin, theme or settings: it is a plain MkDocs project, not a reading list; "

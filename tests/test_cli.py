@@ -36,7 +36,7 @@ def test_build_prints_summary_and_warnings(project: Callable[..., Config]) -> No
     assert proc.returncode == 0, proc.stderr
     # Singular where there is one: "1 warning".
     assert proc.stdout.strip().splitlines()[-1] == (
-        "readinglist: 41 papers from 2 digests, 363 files written, 0 unchanged, 2 notes, 1 warning")
+        "readinglist: 41 papers from 2 digests, 241 files written, 0 unchanged, 2 notes, 1 warning")
     assert proc.stderr.splitlines() == [
         "seeds/001_68714a788c6fb328.txt:204: warning: record has no title line (the line after the "
         "subject is the author list); using a placeholder title"]
@@ -58,7 +58,7 @@ def test_the_example_list_passes_check_strict() -> None:
     proc = subprocess.run([sys.executable, "-m", "generator", "check", "--strict"], cwd=ROOT,
                           capture_output=True, text=True, env={"PATH": "/usr/bin:/bin", "CI": ""}, timeout=120)
     assert (proc.returncode, proc.stderr) == (0, "")
-    assert proc.stdout == "readinglist: 41 papers from 2 digests, 363 files checked, 3 notes, 0 warnings\n"
+    assert proc.stdout == "readinglist: 41 papers from 2 digests, 241 files checked, 3 notes, 0 warnings\n"
 
 
 def test_one_note_is_singular(project: Callable[..., Config]) -> None:
@@ -66,7 +66,7 @@ def test_one_note_is_singular(project: Callable[..., Config]) -> None:
     for name in ("casper2025defending.md", "maron2025oneshot.md"):
         (config.notes_dir / name).unlink()
     assert run(config, "check").stdout == (
-        "readinglist: 41 papers from 2 digests, 363 files checked, 1 note, 0 warnings\n")
+        "readinglist: 41 papers from 2 digests, 241 files checked, 1 note, 0 warnings\n")
 
 
 def test_check_writes_nothing(project: Callable[..., Config]) -> None:
@@ -147,7 +147,7 @@ def test_config_file_after_the_command_as_in_mkdocs(project: Callable[..., Confi
     proc = subprocess.run([sys.executable, "-m", "generator", "check", "-f", str(config.root / "mkdocs.yml")],
                           cwd=elsewhere, capture_output=True, text=True, env={"PATH": "/usr/bin:/bin", "CI": ""})
     assert (proc.returncode, proc.stdout) == (
-        0, "readinglist: 41 papers from 2 digests, 363 files checked, 3 notes, 0 warnings\n")
+        0, "readinglist: 41 papers from 2 digests, 241 files checked, 3 notes, 0 warnings\n")
 
 
 @pytest.mark.parametrize("command", [["build"], ["check"], ["add", "x.txt"], ["note", "x"]])

@@ -109,7 +109,8 @@ def test_an_unknown_key_far_from_any_lists_the_known_ones(tmp_path: Path) -> Non
                                          "    related:\n      best: 2\n", encoding="utf-8")
     assert [str(p) for p in load_config(tmp_path / "mkdocs.yml").problems] == [
         "mkdocs.yml:4: warning: unknown setting `zebra` under extra.readinglist, ignored (known: seeds, content, "
-        "registry, related, page_size, feed_entries, keep_replacements, citation_styles, edit_url, contact, keep)",
+        "registry, related, page_size, feed_entries, keep_replacements, citation_styles, edit_url, contact, keep, "
+        "tag_feeds, tag_downloads, size_warning_mb)",
         "mkdocs.yml:6: warning: unknown setting `best` under extra.readinglist.related, ignored (known: count, "
         "min_score)"]
 

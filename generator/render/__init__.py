@@ -55,16 +55,18 @@ def render_listings(ctx: RenderContext) -> dict[str, str]:
     listings[FOR_YOU_MD] = render_for_you(library)
     listings.update(render_all_pages(library, rows, size))
     listings.update(render_status_pages(library, by_id))
-    listings.update(render_tag_pages(library, ctx.tag_slugs, rows))
+    listings.update(render_tag_pages(library, ctx.tag_slugs, rows, feeds=ctx.settings.tag_feeds,
+                                     bibs=ctx.settings.tag_downloads))
     left_out = {c.path: c.left_out for c in library.keep_counts}
     for digest in library.digests:
         listings.update(render_digest_pages(digest, rows, size, left_out.get(digest.path, 0)))
     listings["references.bib"] = bibtex.bibliography(library.papers)
-    listings.update(render_tag_bibs(library, ctx.tag_slugs))
+    if ctx.settings.tag_downloads:
+        listings.update(render_tag_bibs(library, ctx.tag_slugs))
     for digest in filter(has_downloads, library.digests):
         bib = bibtex.bibliography([by_id[i] for i in digest.paper_ids if i in by_id])
         listings[f"digests/{digest.slug}.bib"] = bib
-    listings.update(reference_files(library, ctx.tag_slugs, by_id, ctx.csl_items))
+    listings.update(reference_files(library, ctx.csl_items))
     listings.update(render_feeds(ctx))
     return listings
 

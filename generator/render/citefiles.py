@@ -1,9 +1,9 @@
-"""The list for reference managers: CSL-JSON (`.json`, for Pandoc, Quarto, Zotero) and RIS (`.ris`,
-for Zotero, EndNote, Mendeley) beside every `.bib`.
+"""The list for reference managers: CSL-JSON (`references.json`, for Pandoc, Quarto, Zotero) and RIS
+(`references.ris`, for Zotero, EndNote, Mendeley) at the site root, every paper with its abstract.
 
-- `references.json` and `references.ris` at the site root: every paper, with its abstract;
-- `tags/<slug>.json|.ris` and `digests/<slug>.json|.ris`: that tag's or digest's papers, without
-  abstracts (the root files have them), to keep the site small.
+Each download appears once in full (issue 46): a tag's or a digest's own download is its `.bib`
+only (render/tags.py, render/indexes.py), and its page points to these two files for the other
+formats. Per-tag CSL-JSON and RIS files were 3.3 KB of site a paper at 10,000 papers.
 
 CSL-JSON is written one item per line (the same JSON as an indented file, a third smaller); item
 `id` is the citation key, as in the `.bib` files.
@@ -17,9 +17,8 @@ from typing import Any
 
 from ..model import Library, Paper
 from . import escape
-from .csl import csl_item, short
-from .ris import ris_from_item, with_abstract
-from .tagnames import papers_by_tag
+from .csl import csl_item
+from .ris import ris_from_item
 
 # Separators without spaces.
 _JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
@@ -44,43 +43,13 @@ def csl_items(papers: Iterable[Paper]) -> dict[str, dict[str, Any]]:
     return {p.id: csl_item(p) for p in papers}
 
 
-def reference_files(library: Library, tag_slugs: Mapping[str, str], by_id: Mapping[str, Paper],
-                    items: Mapping[str, dict[str, Any]]) -> dict[str, str]:
-    """`references.json|.ris` and the same for every tag and digest. `tag_slugs`: `all_tag_slugs`;
-    `items`: the papers' CSL items, made once for the build (the references stage's `items`,
-    which the render context holds)."""
-    # Each paper's short record (in a tag's and a digest's files) is made once, and its whole
-    # record (in the root files) from it: the two differ by the abstract alone.
-    short_json: dict[str, str] = {}
-    short_ris: dict[str, str] = {}
+def reference_files(library: Library, items: Mapping[str, dict[str, Any]]) -> dict[str, str]:
+    """`references.json` and `references.ris`. `items`: the papers' CSL items, made once for the
+    build (the references stage's `items`, which the render context holds)."""
     whole_json: list[str] = []
     whole_ris: list[str] = []
     for p in library.papers:
         item = items[p.id]
-        brief = short(item)
-        short_json[p.id] = line = json_line(brief)
-        short_ris[p.id] = record = ris_from_item(brief)
-        whole_json.append(json_with_abstract(line, item) if "abstract" in item else line)
-        whole_ris.append(with_abstract(record, item["abstract"]) if "abstract" in item else record)
-    files = {"references.json": csl_json(whole_json), "references.ris": "".join(whole_ris)}
-
-    def write(base: str, papers: list[Paper]) -> None:
-        files[f"{base}.json"] = csl_json(short_json[p.id] for p in papers)
-        files[f"{base}.ris"] = "".join(short_ris[p.id] for p in papers)
-
-    for name, papers in papers_by_tag(library).items():
-        write(f"tags/{tag_slugs[name]}", papers)
-    for digest in library.digests:
-        if not digest.paper_ids:
-            continue  # no empty downloads (render/indexes.py, has_downloads)
-        write(f"digests/{digest.slug}", [by_id[i] for i in digest.paper_ids if i in by_id])
-    return files
-
-
-def json_with_abstract(line: str, item: dict[str, Any]) -> str:
-    """`json_line(item)` from `line`, the `json_line` of the item without its abstract, when the
-    abstract is the item's last key (as `csl.csl_item` makes it): the same JSON text, without
-    encoding the rest of the item again."""
-    if len(item) > 1 and next(reversed(item)) == "abstract":
-        return f'{line[:-1]},"abstract":{json_line(item["abstract"])}}}'
-    return json_line(item)
+        whole_json.append(json_line(item))
+        whole_ris.append(ris_from_item(item))
+    return {"references.json": csl_json(whole_json), "references.ris": "".join(whole_ris)}

@@ -18,6 +18,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from ..config import Config
+from ..errors import ConfigError
 from ..model import Digest, Library, Paper
 from . import escape
 from .chips import chip_links, tag_line
@@ -54,6 +55,16 @@ class Settings:
     edit_uri: str
     docs_folder: str  # the build folder's name (MkDocs' edit_uri is relative to it)
     use_directory_urls: bool
+    # What a curator of a big list may switch off (docs/user-guide/publishing.md, "A big list"):
+    tag_feeds: bool = True  # an Atom feed per tag (`extra.readinglist.tag_feeds`)
+    tag_downloads: bool = True  # a BibTeX file per tag (`extra.readinglist.tag_downloads`)
+
+
+def _switch(config: Config, key: str) -> bool:
+    value = config.extra.get(key, True)
+    if not isinstance(value, bool):
+        raise ConfigError(f"mkdocs.yml: extra.readinglist.{key}: expected true or false, got {value!r}")
+    return value
 
 
 def settings(config: Config) -> Settings:
@@ -67,7 +78,8 @@ def settings(config: Config) -> Settings:
         else DEFAULT_FEED_ENTRIES,
         edit_url=edit_url if isinstance(edit_url, str) and edit_url.startswith(("http://", "https://")) else "",
         repo_url=config.repo_url, edit_uri=config.edit_uri, docs_folder=config.build_dir.name,
-        use_directory_urls=config.use_directory_urls)
+        use_directory_urls=config.use_directory_urls,
+        tag_feeds=_switch(config, "tag_feeds"), tag_downloads=_switch(config, "tag_downloads"))
 
 
 @dataclass(frozen=True)

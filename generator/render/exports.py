@@ -66,10 +66,18 @@ def paper_records(library: Library) -> list[dict[str, Any]]:
     return [paper_record(p, by_id) for p in library.papers]
 
 
+# Keys of a record that papers.json leaves out: `references.json` (CSL-JSON, item `id` = the
+# record's `key`) holds them, and each download appears once in full (issue 46): the abstract
+# alone was a third of papers.json. Search still indexes it (the records keep it).
+IN_REFERENCES_JSON = frozenset({"abstract"})
+
+
 def papers_json(records: Sequence[dict[str, Any]]) -> str:
-    """`papers.json` of the papers' `records` (`paper_records`): one record per line (the same JSON
-    as `indent=`, a third smaller), `<` and `>` escaped (`escape.json_in_html`)."""
+    """`papers.json` of the papers' `records` (`paper_records`) without what `references.json`
+    holds (`IN_REFERENCES_JSON`): one record per line (the same JSON as `indent=`, a third
+    smaller), `<` and `>` escaped (`escape.json_in_html`)."""
     # Escaped line by line, not as one text: most lines are ASCII, a joined text with one wide
     # character is wide throughout, and replacing in it took longer (measured on the seeded list).
-    lines = [escape.json_in_html(_JSON(r)) for r in records]
+    lines = [escape.json_in_html(_JSON({k: v for k, v in r.items() if k not in IN_REFERENCES_JSON}))
+             for r in records]
     return "[\n" + ",\n".join(lines) + "\n]\n" if records else "[\n]\n"

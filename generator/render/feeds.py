@@ -36,13 +36,13 @@ def xml_text(text: str) -> str:
 
 
 def render_feeds(ctx: RenderContext) -> dict[str, str]:
-    """`feed.xml` and `feed-<slug>.xml` for each tag, each of the newest `feed_entries` papers
-    (render/context.py, Settings), newest digest first (the home page's order)."""
+    """`feed.xml` and `feed-<slug>.xml` for each tag (unless `tag_feeds` is off), each of the newest
+    `feed_entries` papers (render/context.py, Settings), newest digest first (the home page's order)."""
     library, config, slugs = ctx.library, ctx.settings, ctx.tag_slugs
     size = config.feed_entries
     order = newest(library, ctx.papers_by_id, count=len(library.papers))
     per_tag: dict[str, list[Paper]] = {}
-    for paper in order:
+    for paper in order if config.tag_feeds else ():
         for tag in paper.tags:
             tagged = per_tag.setdefault(tag, [])
             if len(tagged) < size:

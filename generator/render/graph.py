@@ -1,6 +1,7 @@
-"""SVG pictures drawn at build time: a paper's neighbourhood and the map of the whole list.
+"""The related-papers pictures: the map of the whole list, drawn at build time as plain inline SVG
+(no JavaScript, no network), and the data from which a paper page's script draws its neighbourhood.
 
-No JavaScript and no network: plain inline SVG. Colours come from Material's CSS variables
+The map is SVG. Colours come from Material's CSS variables
 through classes in `readinglist.css` (`currentColor` for text), so both the light and the dark
 palette work. Layouts are deterministic (fixed seed, rounded coordinates), so an unchanged list
 gives byte-identical pages and write-if-changed leaves them alone.
@@ -41,16 +42,15 @@ def _label(paper: Paper) -> str:
 XLINK = "http://www.w3.org/1999/xlink"
 
 
-def title_texts(title: str) -> tuple[str, str]:
-    """A paper's escaped title and its escaped 40-character label, as its neighbours draw it."""
-    label = title_text(title)
-    return escape.text(label), escape.text(short(label, 40))
+def title_html(title: str) -> str:
+    """A paper's title as escaped text, as its neighbours' pages show it."""
+    return escape.text(title_text(title))
 
 
-# By title: each paper is drawn on the pages of all the papers it is related to (a memo of the
-# process, like the other memoized text functions): 0.21 s and 0.44 s of a build with `title_text`.
+# By title: each paper is shown on the pages of all the papers it is related to (a memo of the
+# process, like the other memoized text functions): `title_text` of every neighbour again and again.
 # READINGLIST_TEXT_CACHE=off turns it off (runtime/switches.memoized; the `no-text-cache` variant).
-_texts = memoized(1 << 16)(title_texts)
+_texts = memoized(1 << 16)(title_html)
 
 
 def _node(href: str, x: float, y: float, r: float, cls: str, title: str, label: str,
@@ -75,94 +75,35 @@ class Neighbour:
     paper: Paper
     href: str      # the relative URL from any other paper page
     title: str     # escaped full title
-    label: str     # escaped 40-character label
     near: frozenset[str]  # the ids of its own related papers (the side edges)
     byline: str    # escaped first author(s) and year, as the list of related papers shows them
-    # Its markup that is the same on each of those pages, made once (drawn 50,000 times a build):
-    node_head: str  # its node in the picture, up to its score (`neighbourhood_svg`)
-    item_head: str  # its item in the list of related papers, up to the reasons (render/related.py)
+    # Its item in the list of related papers up to the reasons (render/related.py), made once:
+    # the same on each of those pages (shown 50,000 times a build).
+    item_head: str
 
 
 def neighbour(paper: Paper) -> Neighbour:
     """`paper` as a neighbour on another paper's page."""
-    title, label = _texts(paper.title)
+    title = _texts(paper.title)
     name = escape.text(paper.short_authors)
     href, byline = f"../{paper.slug}/", f"{name}, {paper.year}" if paper.year else name
-    return Neighbour(paper, href, title, label, frozenset(q.id for q in paper.related), byline,
-                     node_head=f'<a xlink:href="{href}" class="rl-node"><title>{title} &#40;score ',
+    return Neighbour(paper, href, title, frozenset(q.id for q in paper.related), byline,
                      item_head=f'<li><a href="{href}">{title}</a> — {byline}<br />\n')
 
 
-def _spots(n: int, width: int, height: int) -> tuple[tuple[int, float, float], ...]:
-    """(side, x factor, y factor) of each of `n` neighbours: where they sit apart from their score.
-    Alternate right and left, top to bottom, so labels fall away from the centre."""
-    out = []
-    right_rows, left_rows = math.ceil(n / 2), n // 2
-    for i in range(n):
-        side = 1 if i % 2 == 0 else -1
-        row = i // 2
-        rows = right_rows if side == 1 else left_rows
-        frac = (row + 0.5) / max(rows, 1)
-        angle = math.pi * (frac - 0.5) * 0.8
-        if rows == 1:
-            # A lone paper on each side: tilt them, or the two would sit on one line with the centre.
-            angle = -0.35 * side
-        out.append((side, side * math.cos(angle) * (width * 0.22), math.sin(angle) * (height * 0.40)))
-    return tuple(out)
-
-
-def neighbourhood_svg(paper: Paper, links: Sequence[tuple[float, Neighbour]],
-                      width: int = 760, height: int = 300) -> str:
-    """The paper in the middle, its related papers (score, neighbour) around it; closer and
-    thicker = more similar. Drawn ten thousand times a build: each coordinate and score is
-    formatted once, and the neighbours' markup comes ready-made."""
+def neighbourhood_data(links: Sequence[tuple[float, Neighbour]]) -> str:
+    """The attributes from which the page's script draws the picture of a paper and its related
+    papers (static/readinglist.js, `rlDrawGraph`), beside the list of those papers that it reads
+    for links and titles: each one's score (`data-scores`, in the list's order) and the pairs of
+    them related to each other (`data-edges`, `i-j`). About 60 bytes, where the picture drawn at
+    build time as SVG was about 3 KB a page (issue 46)."""
     if not links:
         return ""
-    cx, cy = width / 2, height / 2
-    best = max([score for score, _ in links]) or 1.0
-    centre = f'<line class="rl-edge" x1="{cx:.1f}" y1="{cy:.1f}" x2="'
-    # One pass over the neighbours makes each one's edge from the paper and its node; the edges
-    # among them come first in the picture (thin), then the paper's (weighted), nodes on top.
-    points: list[tuple[str, str]] = []
-    edges: list[str] = []
-    nodes: list[str] = []
-    for (score, other), (_, fx, fy) in zip(links, _spots(len(links), width, height), strict=True):
-        near = 0.62 + 0.38 * (1 - score / best)
-        x = cx + fx * near
-        y = cy + fy * near * 1.15
-        x_text, y_text, shown = f"{x:.1f}", f"{y:.1f}", f"{score:.2f}"
-        points.append((x_text, y_text))
-        edges.append(f'{centre}{x_text}" y2="{y_text}" stroke-width="{1 + 5 * score / best:.1f}">'
-                     f"<title>score {shown}</title></line>")
-        right = x >= cx
-        label = (f'<text x="{x + (11 if right else -11):.1f}" y="{y + 4:.1f}" '
-                 f'text-anchor="{"start" if right else "end"}">{other.label}</text>' if other.label else "")
-        nodes.append(f'{other.node_head}{shown}&#41;</title><circle cx="{x_text}" cy="{y_text}" '
-                     f'r="{6 + 3 * score / best:.1f}"/>{label}</a>')
     others = [other for _, other in links]
-    side = []
-    for i, a in enumerate(others):
-        a_id, (x1, y1) = a.paper.id, points[i]
-        for j in range(i + 1, len(others)):
-            b = others[j]
-            if b.paper.id in a.near or a_id in b.near:
-                x2, y2 = points[j]
-                side.append(f'<line class="rl-edge rl-edge--side" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>')
-    head, tail = _self_node(cx, cy)
-    return "".join([_svg_open(width, height), *side, *edges, *nodes, head, _texts(paper.title)[0], tail, "</svg>"])
-
-
-def _svg_open(width: int, height: int) -> str:
-    return (f'<svg xmlns:xlink="{XLINK}" class="rl-graph-svg" viewBox="0 0 {width} {height}" role="group" '
-            f'aria-label="Related papers graph" xmlns="http://www.w3.org/2000/svg" font-size="12">')
-
-
-def _self_node(cx: float, cy: float) -> tuple[str, str]:
-    """The markup of the paper itself around its (escaped) title: the same on every page."""
-    marker = "TITLE"
-    head, _, tail = _node("./", cx, cy, 10, "rl-node rl-node--self", marker, "this paper", "middle",
-                          cx, cy + 26).partition(f"<title>{marker}</title>")
-    return head + "<title>", "</title>" + tail
+    pairs = [f"{i}-{j}" for i, a in enumerate(others) for j in range(i + 1, len(others))
+             if others[j].paper.id in a.near or a.paper.id in others[j].near]
+    scores = " ".join(f"{score:.2f}" for score, _ in links)
+    return f' data-scores="{scores}"' + (f' data-edges="{" ".join(pairs)}"' if pairs else "")
 
 
 # -- the map of the whole list ------------------------------------------------------------------

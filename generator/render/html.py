@@ -71,9 +71,11 @@ def toc_tokens(body: str) -> list[dict[str, object]]:
     return root
 
 
-def table(head: list[str], rows: list[list[str]]) -> str:
-    """An HTML table as Python-Markdown writes one (Material styles and wraps it the same)."""
-    out = ["<table>", "<thead>", "<tr>", *(f"<th>{h}</th>" for h in head), "</tr>", "</thead>", "<tbody>"]
+def table(head: list[str], rows: list[list[str]], attrs: str = "") -> str:
+    """An HTML table as Python-Markdown writes one (Material styles and wraps it the same);
+    `attrs`: the table element's attributes, if any."""
+    out = [f"<table {attrs}>" if attrs else "<table>", "<thead>", "<tr>", *(f"<th>{h}</th>" for h in head),
+           "</tr>", "</thead>", "<tbody>"]
     for row in rows:
         out.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>")
     out += ["</tbody>", "</table>"]

@@ -15,8 +15,9 @@ from .context import RenderContext, Settings
 from .html import FLAG, Ids, heading, table
 from .links import digest_md, paper_md, rel, url_from
 from .pagination import PAGE_SIZE, page_md, pager, pages, year_links, year_starts
-from .rows import Entry, all_order, anchor, paper_rows_table, prefix
+from .rows import NOT_INDEXED, Entry, all_order, anchor, paper_rows_table, prefix
 from .status import PAGES, status_counts
+from .tags import whole_list_formats
 from .venue import venue_line
 
 
@@ -110,8 +111,10 @@ def render_all_pages(library: Library, entries: Mapping[str, Entry], size: int =
         # all.md is not an index.md (the navigation and the curator's pages name it): its links
         # are Markdown links, which MkDocs and Zensical both resolve (render/links.py says why).
         markdown = not me.endswith("/index.md")
+        # all.md's table is Markdown, which takes no attribute: the page leaves search whole
+        # (Material's documented `search: exclude`), as the other pages' tables do (rows.NOT_INDEXED).
         lines = ["---", "title: All papers" + (f" (page {n})" if n > 1 else ""), "hide:", "  - navigation",
-                 "  - toc", *([] if markdown else [f"{FLAG}: true"]), "---", "",
+                 "  - toc", *(["search:", "  exclude: true"] if markdown else [f"{FLAG}: true"]), "---", "",
                  heading(1, "All papers", Ids()), f"<p>{len(papers)} papers, newest year first.{where}</p>"]
         lines.append(form)
         # The paginated table: what a reader without JavaScript (or without the search index)
@@ -223,8 +226,8 @@ def render_digest_pages(digest: Digest, entries: Mapping[str, Entry], size: int 
             lines += [source + "no papers</p>", f"<p>{escape.text(why)}</p>"]
             out[me] = "\n".join(lines) + "\n"
             continue
-        lines.append(source + f'{count(len(papers), "paper")} · <a href="{bib}">BibTeX</a> · '
-                     f'<a href="{bib[:-4]}.json">CSL-JSON</a> · <a href="{bib[:-4]}.ris">RIS</a></p>')
+        lines.append(source + f'{count(len(papers), "paper")} · <a href="{bib}">BibTeX</a></p>')
+        lines.append(whole_list_formats(me))
         if len(chunks) > 1:
             lines.append(pager(base, n, len(chunks), me))
         start = (n - 1) * size + 1
@@ -235,7 +238,7 @@ def render_digest_pages(digest: Digest, entries: Mapping[str, Entry], size: int 
                      '<button type="button" class="md-button" data-rl-by="">as listed</button> '
                      '<button type="button" class="md-button" data-rl-by="interest">most interesting first'
                      '</button></p>')
-        lines.append(f'<ol start="{start}">' if start > 1 else "<ol>")
+        lines.append(f'<ol start="{start}" {NOT_INDEXED}>' if start > 1 else f"<ol {NOT_INDEXED}>")
         lead = prefix(me)
         lines += [f"<li>{anchor(e, me, lead)} — {e.author} · {e.venue}</li>" for e in chunk]
         lines.append("</ol>")

@@ -1,4 +1,5 @@
-"""The "Related papers" section of a paper page: the neighbourhood picture and the list with reasons."""
+"""The "Related papers" section of a paper page: the data of the neighbourhood picture (drawn by
+static/readinglist.js) and the list with reasons."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from collections.abc import Iterable, Mapping
 
 from ..model import Paper
 from . import escape
-from .graph import Neighbour, neighbour, neighbourhood_svg
+from .graph import Neighbour, neighbour, neighbourhood_data
 from .html import Ids, heading
 
 
@@ -24,10 +25,8 @@ def related_section(paper: Paper, near: Mapping[str, Neighbour], ids: Ids) -> st
     if not links:
         return ""
     lines = [heading(2, "Related papers", ids)]
-    svg = neighbourhood_svg(paper, [(r.score, other) for r, other in links])
-    if svg:
-        # The labels repeat the list below, cut short: kept out of the search index.
-        lines.append(f'<div class="rl-graph" data-search-exclude>{svg}</div>')
+    # The picture, drawn by the page's script from these scores and edges and the list below it.
+    lines.append(f'<div class="rl-graph"{neighbourhood_data([(r.score, other) for r, other in links])}></div>')
     lines.append("<ol>")
     for r, other in links:
         lines.append(f'{other.item_head}<span class="rl-why">{escape.text(r.why)} · score {r.score:.2f}</span></li>')

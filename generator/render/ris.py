@@ -48,14 +48,6 @@ def ris_from_item(item: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n" + END
 
 
-def with_abstract(record: str, abstract: str) -> str:
-    """`ris_from_item(item)` from `record`, `ris_from_item(csl.short(item))`, and the item's
-    abstract: `AB` is a record's last line, so the two records differ by that line alone (the
-    reference files need both, and making the record once instead of twice saves 0.2 s at 10,000
-    papers)."""
-    return f"{record[: -len(END)]}AB  - {_one_line(str(abstract))}\n{END}"
-
-
 def ris_name(name: dict[str, str]) -> str:
     """`van der Waals, Johannes, Jr.` from CSL name parts; a literal name as it is."""
     if "literal" in name:

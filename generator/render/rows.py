@@ -72,11 +72,20 @@ def anchor(e: Entry, from_md: str, lead: str | None) -> str:
     return f'<a href="{lead}{e.target}">{e.title}</a>'
 
 
+# On the list of papers of a listing page (All papers, a tag's, a digest's, a status page): kept out
+# of the search index of Zensical and of Material's own search, which honour it, while the page's
+# heading and text stay in. Each row is a paper whose own page is indexed, and the rows of a
+# 200-paper page made one search field Zensical refused ("exceeds the search index limit") at
+# 10,000 papers (issue 46). Pagefind's records are the generator's own (search_records.py).
+NOT_INDEXED = "data-search-exclude"
+
+
 def paper_rows_table(head: list[str], rows: Iterable[Entry], from_md: str, venue: bool) -> str:
     """`html.table(head, rows)` of the papers' rows (Title, First author, [Venue,] Year), from
     their entries."""
     lead = prefix(from_md)
-    out = ["<table>", "<thead>", "<tr>", *(f"<th>{h}</th>" for h in head), "</tr>", "</thead>", "<tbody>"]
+    out = [f"<table {NOT_INDEXED}>", "<thead>", "<tr>", *(f"<th>{h}</th>" for h in head), "</tr>", "</thead>",
+           "<tbody>"]
     if venue:
         out += [f"<tr><td>{anchor(e, from_md, lead)}</td><td>{e.author}</td><td>{e.venue}</td><td>{e.year}</td></tr>"
                 for e in rows]

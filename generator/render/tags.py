@@ -22,36 +22,48 @@ from .tagnames import papers_by_tag, tag_md
 INDEX_MD = "tags.md"
 
 
+def whole_list_formats(me: str) -> str:
+    """The line of a tag's or a digest's page (at `me`) that says where its papers are in the other
+    formats: each download appears once in full (issue 46), so a tag's and a digest's own is BibTeX
+    only, and CSL-JSON and RIS are the whole list's (render/citefiles.py)."""
+    return (f'<p class="rl-formats">CSL-JSON and RIS of every paper: <a href="{url_from(me, "references.json")}">'
+            f'references.json</a>, <a href="{url_from(me, "references.ris")}">references.ris</a></p>')
+
+
 def render_tag_page(name: str, slug: str, rows: list[Entry], description: str = "", *,
-                    ordered: bool = False) -> str:
+                    ordered: bool = False, feed: bool = True, bib: bool = True) -> str:
     """The page of tag `name`, listing its papers' `rows` (`rows.Entry`). `ordered`: they are in
-    `rows.all_order` already."""
+    `rows.all_order` already; `feed`, `bib`: the tag has its Atom feed, its .bib file (a big
+    list's curator may switch either off: Settings.tag_feeds, tag_downloads)."""
     me = tag_md(slug)
     ordered_rows = rows if ordered else sorted(rows, key=lambda e: sort_key(e.paper))
     count = f"{len(ordered_rows)} paper" + ("" if len(ordered_rows) == 1 else "s")
     # rl_feed: the tag's Atom feed, announced in the page head (generator/theme/main.html).
-    lines = ["---", f"title: {escape.yaml_title(name)}", f"{FLAG}: true", f"rl_feed: {tag_feed(slug)}",
-             f"rl_feed_title: {escape.yaml_string(name)}", "---", "",
+    announce = [f"rl_feed: {tag_feed(slug)}", f"rl_feed_title: {escape.yaml_string(name)}"] if feed else []
+    lines = ["---", f"title: {escape.yaml_title(name)}", f"{FLAG}: true", *announce, "---", "",
              heading(1, escape.text(name), Ids())]
     if description:
         lines.append(f"<p>{escape.text(description)}</p>")
-    lines.append(f'<p>{count} · <a href="{url_from(me, f"tags/{slug}.bib")}">BibTeX of all {len(ordered_rows)}'
-                 f'</a> · <a href="{url_from(me, f"tags/{slug}.json")}">CSL-JSON</a>'
-                 f' · <a href="{url_from(me, f"tags/{slug}.ris")}">RIS</a>'
-                 f' · <a href="{url_from(me, tag_feed(slug))}">Atom feed</a>'
-                 f' · <a href="{url_from(me, INDEX_MD)}">All tags</a></p>')
+    links = [count]
+    if bib:
+        links.append(f'<a href="{url_from(me, f"tags/{slug}.bib")}">BibTeX of all {len(ordered_rows)}</a>')
+    if feed:
+        links.append(f'<a href="{url_from(me, tag_feed(slug))}">Atom feed</a>')
+    links.append(f'<a href="{url_from(me, INDEX_MD)}">All tags</a>')
+    lines.append(f"<p>{' · '.join(links)}</p>")
+    lines.append(whole_list_formats(me))
     lines.append(paper_rows_table(["Title", "First author", "Year"], ordered_rows, me, venue=False))
     return "\n".join(lines) + "\n"
 
 
-def render_tags_index(library: Library, slugs: Mapping[str, str]) -> str:
+def render_tags_index(library: Library, slugs: Mapping[str, str], bibs: bool = True) -> str:
     groups = papers_by_tag(library)
     described = dict(library.topics)
     lines = [
         "---", "title: Tags", "---", "", "# Tags", "",
         "Topic tags come from the taxonomy in `content/topics.yml` (matched in titles and "
-        "abstracts); subject tags from the arXiv classes. Each tag has a page with its papers "
-        "and a BibTeX file of them.", "",
+        "abstracts); subject tags from the arXiv classes. Each tag has a page with its papers"
+        + (" and a BibTeX file of them." if bibs else "."), "",
         "| Tag | Papers | About |", "| --- | --- | --- |",
     ]
     own = set(library.own_tags)
@@ -71,12 +83,13 @@ OWN_TAG = "Tags given in your notes (`tags:`) that are not topics of `content/to
 OWN_TAG_PAGE = "A tag of your own: given in notes, not a topic of content/topics.yml."
 
 
-def render_tag_pages(library: Library, slugs: Mapping[str, str], entries: Mapping[str, Entry]) -> dict[str, str]:
+def render_tag_pages(library: Library, slugs: Mapping[str, str], entries: Mapping[str, Entry], *,
+                     feeds: bool = True, bibs: bool = True) -> dict[str, str]:
     """`tags.md` and the tag pages (`slugs`: `tagnames.all_tag_slugs(library)`; `entries`: every
-    paper's row, `rows.entries`)."""
+    paper's row, `rows.entries`; `feeds`, `bibs`: each tag has its feed, its .bib)."""
     described = dict(library.topics)
     own = set(library.own_tags)
-    files = {INDEX_MD: render_tags_index(library, slugs)}
+    files = {INDEX_MD: render_tags_index(library, slugs, bibs)}
     # Grouped from the papers in page order, so no tag's list needs sorting; the pages still come
     # in the order the tags are first met in the library.
     ordered: dict[str, list[Entry]] = {name: [] for p in library.papers for name in p.tags}
@@ -85,7 +98,8 @@ def render_tag_pages(library: Library, slugs: Mapping[str, str], entries: Mappin
             ordered[tag].append(entries[paper.id])
     for name, rows in ordered.items():
         about = described.get(name) or (OWN_TAG_PAGE if name in own else "")
-        files[tag_md(slugs[name])] = render_tag_page(name, slugs[name], rows, about, ordered=True)
+        files[tag_md(slugs[name])] = render_tag_page(name, slugs[name], rows, about, ordered=True,
+                                                      feed=feeds, bib=bibs)
     return files
 
 

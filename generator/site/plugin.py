@@ -25,7 +25,7 @@ from ..render import html
 from ..render.search_records import RECORDS
 from ..runtime import lock, switches
 from ..write import MARKER
-from . import search, serve_rebuilds, serve_signal
+from . import search, serve_rebuilds, serve_signal, size
 from .paper_chrome import PaperChrome
 
 log = logging.getLogger("mkdocs.plugins.readinglist")
@@ -168,6 +168,9 @@ class ReadingListPlugin(BasePlugin):  # type: ignore[type-arg]
                 # CPU it needs (Pagefind's process and the records' JSON), and the open tab waited.
                 _start_search_index(config)
             _finish_search_index(config)
+            if not _state.get("serving"):
+                # A whole walk of the site: for builds that publish, not for each rebuild under serve.
+                _warn_if_large(config)
             _state["built"] = True
         finally:
             self._release()
@@ -301,3 +304,15 @@ def _finish_search_index(config: Any) -> None:
         if failed:
             log.error(failed)  # `mkdocs serve` goes on serving: the next rebuild tries again
     _state["built"] = True
+
+
+def _warn_if_large(config: Any) -> None:
+    """A MkDocs warning with the site's size by part when it passes `size_warning_mb` (site/size.py).
+    Under `mkdocs build --strict` (the Pages workflow) it fails the deploy: the site is then within
+    a fifth of the size GitHub Pages publishes."""
+    try:
+        limit = load_config(Path(config.config_file_path)).size_warning_mb
+    except GeneratorError as exc:
+        raise PluginError(f"readinglist: {exc}") from None
+    if limit > 0 and (message := size.warning(size.size_by_part(Path(config.site_dir)), limit)):
+        log.warning(message)

@@ -193,5 +193,12 @@ def build_hostile_site(factory: Any) -> Site:
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr[-3000:]
     papers = json.loads((project / "site" / "papers.json").read_text(encoding="utf-8"))
+    # papers.json leaves the abstracts to references.json, which writes them on one line: each
+    # record gets its paper's abstract as the build read it (the generator again, not written).
+    from generator.build import build
+    from generator.config import load_config
+
+    abstracts = {p.key: p.abstract for p in build(load_config(project / "mkdocs.yml"), write=False).library.papers}
+    papers = [{**p, "abstract": abstracts[p["key"]]} for p in papers]
     _BUILT["site"] = Site(root, proc, papers)
     return _BUILT["site"]

@@ -15,6 +15,7 @@ import pytest
 from generator.build import BuildResult, build
 from generator.config import Config
 from generator.render import search_records as search
+from generator.render.exports import paper_records
 from generator.scaffold.note import create_stub, find_paper
 from tests.conftest import FIXTURES
 
@@ -98,7 +99,8 @@ def test_api_digest_page_has_a_readable_title(built: BuildResult) -> None:
 
 
 def test_search_records_hold_arxiv_id_and_doi_after_the_abstract(built: BuildResult) -> None:
-    papers = {p["arxiv"]: p for p in json.loads(built.files["papers.json"])}
+    # The records search indexes (papers.json's, with the abstracts that references.json holds).
+    papers = {p["arxiv"]: p for p in paper_records(built.library)}
     rec = search.record(papers["1412.6529"])
     lines = rec.content.split("\n")
     assert lines[0] == "Particle partition entanglement of bosonic Luttinger liquids"

@@ -18,7 +18,6 @@ from generator.config import load_config
 from generator.model import Library
 from generator.render.citefiles import csl_items, reference_files
 from generator.render.csl import csl_item, title_text
-from generator.render.tagnames import all_tag_slugs
 from tests.conftest import copy_project, require_tool
 
 NOCITE = "---\nnocite: '@*'\n---\n"
@@ -69,26 +68,18 @@ def test_the_mixed_list_exports_cleanly(mixed_build: BuildResult, tmp_path: Path
     assert "\\" not in html and "$" not in html
 
 
-def test_every_tag_and_digest_file_renders_and_holds_its_papers_without_abstracts(
-        seeds: BuildResult, tmp_path: Path) -> None:
-    root = {item["id"]: item for item in items(seeds)}
+def test_each_tag_and_digest_bib_has_its_papers_in_the_root_csl_json_and_ris(seeds: BuildResult) -> None:
+    """A tag's and a digest's own download is its .bib; its papers' CSL-JSON items and RIS records
+    are the whole list's, once (issue 46): no .json or .ris beside any tag's or digest's .bib."""
+    root = [item["id"] for item in items(seeds)]
+    ris = re.findall(r"^ID  - (.+)$", seeds.files["references.ris"], flags=re.M)
+    assert root == ris == [p.key for p in seeds.library.papers]
     bibs = [path for path in seeds.files if path.endswith(".bib") and path != "references.bib"]
     assert len(bibs) > 10
     for bib in bibs:
-        base = bib[:-4]
         keys = re.findall(r"^@\w+\{([^,]+),", seeds.files[bib], flags=re.M)
-        short = items(seeds, base + ".json")
-        assert [i["id"] for i in short] == keys, base
-        for item in short:
-            assert "abstract" not in item
-            assert item == {k: v for k, v in root[item["id"]].items() if k != "abstract"}
-        assert len(seeds.files[base + ".json"].splitlines()) == len(keys) + 2  # one item per line
-        ris = seeds.files[base + ".ris"]
-        assert re.findall(r"^ID  - (.+)$", ris, flags=re.M) == keys
-        assert "\nAB  - " not in ris
-    # All of them at once through pandoc (a sample: each file alone costs a pandoc start).
-    html, errors = citeproc(tmp_path, "tag.json", seeds.files[bibs[0][:-4] + ".json"])
-    assert errors == "" and "csl-entry" in html
+        assert keys and set(keys) <= set(root), bib
+        assert bib[:-4] + ".json" not in seeds.files and bib[:-4] + ".ris" not in seeds.files
 
 
 def test_rispy_reads_back_every_record_with_the_same_titles_and_authors(seeds: BuildResult) -> None:
@@ -153,7 +144,7 @@ def test_names_ids_and_truncated_lists(seeds: BuildResult) -> None:
     assert (item["type"], item["number"], item["DOI"]) == ("article", "2501.01234", "10.48550/arXiv.2501.01234")
     # The record references.ris holds for it, as a build of a list of that one paper writes it.
     library = Library(papers=[odd])
-    ris = reference_files(library, all_tag_slugs(library), library.by_id(), csl_items(library.papers))["references.ris"]
+    ris = reference_files(library, csl_items(library.papers))["references.ris"]
     assert "AU  - van der Waals, Johannes Diderik\nAU  - Navas Gómez, Alfonso de Jesús\n" in ris
     assert "AU  - King, Martin Luther, Jr.\nAU  - ORZALESI\nPY  - " in ris  # RIS has no "et al."
     assert "TY  - UNPB" in ris and "AN  - 2501.01234" in ris and "DO  - 10.48550/arXiv.2501.01234" in ris
@@ -166,12 +157,18 @@ def test_home_tag_and_digest_pages_link_the_files(seeds: BuildResult) -> None:
     home = seeds.files["index.md"]
     assert "[references.json](references.json) (CSL-JSON)" in home
     assert "[references.ris](references.ris) (RIS)" in home
+    # A tag's and a digest's own download is BibTeX; the other formats are the whole list's, once.
     tag = seeds.files["tags/reasoning/index.md"]
-    assert 'href="../reasoning.json">CSL-JSON</a>' in tag and 'href="../reasoning.ris">RIS</a>' in tag
+    assert 'href="../reasoning.bib">BibTeX of all ' in tag
+    assert ('CSL-JSON and RIS of every paper: <a href="../../references.json">references.json</a>, '
+            '<a href="../../references.ris">references.ris</a>') in tag
     digest = next(p for p in seeds.files if p.startswith("digests/0") and p.endswith(".md"))
     slug = digest[len("digests/"):-len("/index.md")]
     page = seeds.files[digest]
-    assert f'href="../{slug}.json">CSL-JSON</a>' in page and f'href="../{slug}.ris">RIS</a>' in page
+    assert f'<a href="../{slug}.bib">BibTeX</a>' in page
+    assert ('CSL-JSON and RIS of every paper: <a href="../../references.json">references.json</a>, '
+            '<a href="../../references.ris">references.ris</a>') in page
+    assert not any(p.startswith(("tags/", "digests/")) and p.endswith((".json", ".ris")) for p in seeds.files)
 
 
 def test_an_item_without_its_abstract_is_the_short_item(seeds: BuildResult) -> None:
@@ -190,8 +187,7 @@ def test_an_item_without_its_abstract_is_the_short_item(seeds: BuildResult) -> N
 
 
 def test_root_files_hold_each_whole_item_and_record(seeds: BuildResult) -> None:
-    """references.json|.ris are made from the short records with the abstract put back in
-    (citefiles.json_with_abstract, ris.with_abstract): the same text as encoding each whole item."""
+    """references.json|.ris hold every paper's whole item and record, abstract included."""
     from generator.render.citefiles import csl_items, csl_json, json_line
     from generator.render.ris import ris_from_item
 
@@ -200,20 +196,3 @@ def test_root_files_hold_each_whole_item_and_record(seeds: BuildResult) -> None:
     assert seeds.files["references.json"] == csl_json(json_line(item) for item in whole)
     assert seeds.files["references.ris"] == "".join(ris_from_item(item) for item in whole)
     assert sum('"abstract":' in line for line in seeds.files["references.json"].splitlines()) >= 40
-
-
-@pytest.mark.parametrize("abstract", ["Plain.", "A <b> & \"q\" \\ \x01\tend\n\u2028 ü",
-                                      "  spaced\r\nlines  "])
-def test_whole_record_from_the_short_one(abstract: str) -> None:
-    """The whole JSON line and RIS record from the short ones equal encoding the whole item, the
-    abstract last or not (an item the references stage did not make)."""
-    from generator.render.citefiles import json_line, json_with_abstract
-    from generator.render.csl import short
-    from generator.render.ris import ris_from_item, with_abstract
-
-    last = {"id": "k<1>", "type": "article", "title": "T", "author": [{"family": "F", "given": "G"}],
-            "URL": "https://x.org/", "abstract": abstract}
-    first = {"abstract": abstract, **short(last)}
-    for item in (last, first):
-        assert json_with_abstract(json_line(short(item)), item) == json_line(item)
-        assert with_abstract(ris_from_item(short(item)), item["abstract"]) == ris_from_item(item)

@@ -40,6 +40,7 @@ def test_the_list_feed_holds_the_newest_papers_as_papers_json_has_them(seeds: Bu
     assert feed.feed.title == "Reading list"
     assert feed.feed.links[0].href == BASE + "feed.xml" and feed.feed.links[0].rel == "self"
     by_url = records(seeds)
+    abstracts = {p.key: p.abstract for p in seeds.library.papers}  # papers.json leaves them to references.json
     assert len(feed.entries) == 41 == len(by_url)
     assert feed.entries[0].title == KL  # the newest digest first, in its own order (as the home page)
     for entry in feed.entries:
@@ -49,7 +50,7 @@ def test_the_list_feed_holds_the_newest_papers_as_papers_json_has_them(seeds: Bu
         assert [a.name for a in entry.get("authors", [])] == record["authors"]
         assert [t.term for t in entry.get("tags", [])] == record["tags"]
         assert entry.updated.startswith(record["date"] + "T00:00:00")
-        assert " ".join(entry.get("summary", "").split()) == " ".join(record["abstract"].split())
+        assert " ".join(entry.get("summary", "").split()) == " ".join(abstracts[record["key"]].split())
 
 
 def test_each_tag_has_a_feed_of_its_papers(seeds: BuildResult) -> None:
@@ -96,3 +97,29 @@ def test_markup_and_control_characters_in_a_digest_stay_inert_text(tmp_path: Pat
     assert "<script>" not in xml and "<b>" not in xml and "\x08" not in xml and "\x07" not in xml
     assert "Beating &lt;script&gt;alert(1)&lt;/script&gt; Baselines" in xml
     assert len(parsed(result, "feed.xml").entries) == 1
+
+
+def test_a_big_list_can_switch_off_tag_feeds_and_tag_downloads(seeds: BuildResult, tmp_path: Path) -> None:
+    """`tag_feeds: false` and `tag_downloads: false` (docs/user-guide/publishing.md, "A big list"):
+    no feed and no .bib per tag, and the tag pages neither link nor announce them."""
+    from generator.errors import ConfigError
+
+    config_file = copy_project(tmp_path)
+    text = config_file.read_text(encoding="utf-8")
+    config_file.write_text(text.replace("  readinglist:\n", "  readinglist:\n    tag_feeds: false\n"
+                                        "    tag_downloads: false\n"), encoding="utf-8")
+    lean = build(load_config(config_file), write=False)
+    assert "feed.xml" in lean.files and not [p for p in lean.files if p.startswith("feed-")]
+    assert not [p for p in lean.files if p.startswith("tags/") and p.endswith(".bib")]
+    assert [p for p in lean.files if p.startswith("digests/") and p.endswith(".bib")]  # digests keep theirs
+    page = lean.files["tags/knowledge-distillation/index.md"]
+    assert "rl_feed" not in page and "Atom feed" not in page and ".bib" not in page
+    assert '<a href="../../references.json">references.json</a>' in page
+    assert "and a BibTeX file of them" not in lean.files["tags.md"]
+    assert "and a BibTeX file of them" in seeds.files["tags.md"]
+    # Everything else is as with both on.
+    same = {p for p in seeds.files if not p.startswith(("feed-", "tags/"))} - {"tags.md"}
+    assert all(lean.files[p] == seeds.files[p] for p in same if p != "index.md")
+    config_file.write_text(text.replace("  readinglist:\n", "  readinglist:\n    tag_feeds: no way\n"), "utf-8")
+    with pytest.raises(ConfigError, match=r"extra\.readinglist\.tag_feeds: expected true or false, got 'no way'"):
+        build(load_config(config_file), write=False)

@@ -77,7 +77,7 @@ def test_all_papers_pages_hold_every_paper_once_in_order() -> None:
     out = render_all_pages(lib, entries(lib.papers), size=2)
     assert list(out) == ["all.md", "all/2/index.md", "all/3/index.md"]
     first = out["all.md"]
-    assert first.startswith("---\ntitle: All papers\nhide:\n  - navigation\n  - toc\n---\n\n"
+    assert first.startswith("---\ntitle: All papers\nhide:\n  - navigation\n  - toc\nsearch:\n  exclude: true\n---\n\n"
                             '<h1 id="all-papers">All papers<a class="headerlink" href="#all-papers" '
                             'title="Permanent link">&para;</a></h1>\n'
                             "<p>5 papers, newest year first. Papers 1–2, page 1 of 3.</p>\n")
@@ -108,10 +108,10 @@ def test_digest_pages_continue_the_numbering() -> None:
     lib = library(3)
     out = render_digest_pages(lib.digests[0], entries(lib.papers), size=2)
     assert list(out) == ["digests/d/index.md", "digests/d/2/index.md"]
-    assert '<ol>\n<li><a href="../../papers/paper-01/">Paper 01</a>' in out["digests/d/index.md"]
+    assert '<ol data-search-exclude>\n<li><a href="../../papers/paper-01/">Paper 01</a>' in out["digests/d/index.md"]
     assert '<a href="../d.bib">BibTeX</a>' in out["digests/d/index.md"]
     second = out["digests/d/2/index.md"]
-    assert '<ol start="3">\n<li><a href="../../../papers/paper-03/">Paper 03</a>' in second
+    assert '<ol start="3" data-search-exclude>\n<li><a href="../../../papers/paper-03/">Paper 03</a>' in second
     assert '<a href="../../d.bib">BibTeX</a>' in second
     assert '<a href="../">← Previous</a>' in second
 

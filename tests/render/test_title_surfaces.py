@@ -225,7 +225,8 @@ def test_real_titles_keep_their_tex_in_bibtex(real: dict[str, str]) -> None:
 
 def test_an_abstract_keeps_its_less_than_and_ampersand(real: dict[str, str], config: Config) -> None:
     record = next(r for r in json.loads(real["papers.json"]) if r["arxiv"] == "1905.07777")
-    assert "e.g., any Lp loss for $1 < p < \\infty$, the DNN finds" in record["abstract"]
+    item = next(i for i in json.loads(real["references.json"]) if i["id"] == record["key"])
+    assert "e.g., any Lp loss for $1 < p < \\infty$, the DNN finds" in item["abstract"]
     page = real[f"{record['page']}index.md"]
     assert "&amp;lt;" not in page and "lt;" not in _text(page)
     # The formula is MathML: 1 < p < ∞ (the `<` an entity inside <mo>).

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from generator.render import search_records as search_records_
+from generator.render.exports import paper_records
 from generator.render.search_records import RECORDS
 from generator.site import search
 from tests.conftest import ROOT, copy_project
@@ -25,7 +26,8 @@ CASPER = {
 
 
 def seed_papers(seed_build) -> list[dict]:  # type: ignore[no-untyped-def]
-    return json.loads(seed_build.files["papers.json"])
+    """The papers' records search indexes: papers.json's, with the abstracts (exports.paper_records)."""
+    return paper_records(seed_build.library)
 
 
 def build_records(seed_build) -> list[dict]:  # type: ignore[no-untyped-def]
