@@ -135,7 +135,7 @@ def test_kills_of_a_big_build_while_it_writes_never_leave_a_half_file(project: C
     new = build(load_config(config.root / "mkdocs.yml"), write=False).files
     new = {k: v.encode("utf-8") if isinstance(v, str) else v for k, v in new.items()}
     changed = sum(1 for rel, data in new.items() if old.get(rel) != data)
-    assert changed > 100, changed
+    assert changed > 50, changed
     killed_alive = []
     for target in (1, changed // 2):
         before = {p.relative_to(config.build_dir).as_posix(): p.stat().st_mtime_ns
