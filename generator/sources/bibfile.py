@@ -22,6 +22,7 @@ from ..model import Paper, SourceRef
 from .bibquirks import (
     JOURNAL_FIELDS,
     LenientParser,
+    aas_dashes,
     ads_journals,
     ambiguous_names,
     corporate,
@@ -131,10 +132,10 @@ def _date(fields: dict[str, str]) -> dt.date | None:
 
 def _journal_names(key: str, entry: Entry, line: int, path: str, problems: Problems) -> dict[str, str]:
     """The entry's fields (lower-case names, raw TeX) with a journal written as an AASTeX macro
-    (`\\apj`, as NASA ADS exports it) replaced by the journal's full name."""
+    (`\\apj`, as NASA ADS exports it) replaced by the journal's full name, and AASTeX's dashes by TeX's."""
     out = {}
     for name, value in entry.fields.items():
-        value = str(value)
+        value = aas_dashes(str(value))
         macro = journal_macro(value) if name.lower() in JOURNAL_FIELDS else None
         if macro:
             full = ads_journals().get(macro)
