@@ -2,9 +2,10 @@
 
 Real inputs: two PhD theses' bibliographies (tests/fixtures/real/thesis-*.bib) and a NASA ADS
 export (tests/fixtures/real/ads-cosmobib.bib; sources in that folder's README), built as a
-curator would (`seeds/`). The inputs no real file here shows (an author list in one brace group, `K. A. Olive et al.`, a trailing comma, a repeated field, an
-undefined macro, a translator and a subtitle) are written below, after the examples the issue
-quotes. One test per class of the issue; each fails on the code before it.
+curator would (`seeds/`). The inputs no real file here shows (an author list in one brace group,
+`K. A. Olive et al.`, a trailing comma, a repeated field, an undefined macro, a translator and a
+subtitle) are written below, after the examples the issue quotes. One test per class of the
+issue; each fails on the code before it.
 """
 
 from __future__ import annotations
