@@ -443,3 +443,28 @@ def test_the_published_bibtex_of_an_ads_export_compiles_without_aastex(ads: Buil
     assert "Undefined control sequence" not in log and not re.findall(r"^! ", log, flags=re.M)
     bbl = " ".join((tmp_path / "t.bbl").read_text(encoding="utf-8").split())
     assert "ELUCID{---}Exploring" in bbl
+
+
+# 7. A research group's publication list (tests/fixtures/real/group-mystenlabs-papers.bib) ---------
+
+GROUP = FIXTURES / "real" / "group-mystenlabs-papers.bib"
+
+
+@pytest.fixture(scope="module")
+def group(tmp_path_factory: pytest.TempPathFactory) -> BuildResult:
+    return _build(tmp_path_factory.mktemp("group"), [GROUP])
+
+
+def test_a_dblp_corr_entry_is_an_arxiv_preprint(group: BuildResult) -> None:
+    """DBLP exports an arXiv paper as `journal = {CoRR}, volume = {abs/2310.18042}`: it was a
+    published paper in a journal "CoRR", with no arXiv id, button or link."""
+    sui = _papers(group)["blackshear2023sui"]
+    assert (sui.arxiv_id, sui.venue, sui.status) == ("2310.18042", "arXiv", "preprint")
+    record = _record(group, "DBLP:journals/corr/abs-2205-05181")
+    assert (record["arxiv"], record["venue"], record["status"]) == ("2205.05181", "arXiv", "preprint")
+    assert _refs(group, "DBLP:journals/corr/abs-2205-05181")["APA"] == (
+        "Blackshear, S., Mitchell, J. C., Nowacki, T., & Qadeer, S. (2022). The Move Borrow Checker. CoRR, "
+        "abs/2205.05181. https://arxiv.org/abs/2205.05181")
+    # A paper DBLP lists in its proceedings stays published.
+    block_stm = _papers(group)["DBLP:conf/ppopp/GelashviliSXDLM23"]
+    assert (block_stm.arxiv_id, block_stm.status) == (None, "accepted")

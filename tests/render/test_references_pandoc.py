@@ -151,10 +151,11 @@ def pieces(item: dict[str, Any], text: str) -> dict[str, bool]:
         # pandoc tells apart one author's papers of a year in one bibliography (`2025a`, `2025b`).
         shown["year"] = bool(re.search(rf"\b{parts[0]}[a-z]?\b", text))
         # A month outside the title, container and URL (which may hold a month's name).
-        rest = re.sub(r"https?://\S+", "", text)
+        # (pandoc prints an apostrophe curly, `EuroSys ’22`, in the text and in its reading of the .bib.)
+        rest = re.sub(r"https?://\S+", "", text).replace("’", "'")
         for field in ("title", "container-title"):
             if item.get(field):
-                rest = re.sub(re.escape(item[field]), "", rest, flags=re.I)
+                rest = re.sub(re.escape(item[field].replace("’", "'")), "", rest, flags=re.I)
         shown["month"] = bool(_MONTH.search(rest))
     return shown
 
