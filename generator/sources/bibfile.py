@@ -43,6 +43,10 @@ _ARXIV_JOURNAL = re.compile(r"(?i)^arxiv(?:\s+e-prints?|\s+preprint\b.*|:\s*\S+(
 # Research Repository, is arXiv's computer-science part): a preprint with that arXiv id.
 _CORR = re.compile(r"(?i)^(?:CoRR|Computing Research Repository)$")
 _CORR_VOLUME = re.compile(r"^\s*abs/(\S+)\s*$")
+# Preprint servers other than arXiv that exporters write as a journal (DBLP: `IACR Cryptol. ePrint
+# Arch.`; bioRxiv's and medRxiv's own exports): the paper is a preprint, whatever its DOI.
+_PREPRINT_SERVER = re.compile(r"(?i)^(?:(?:IACR\s+)?Cryptol(?:ogy|\.)\s+e-?Print\s+Arch(?:ive|\.)|bioRxiv|medRxiv|"
+                              r"ChemRxiv)$")
 _MONTHS = {m: n for n, m in enumerate(MONTH_NAMES, start=1)}
 # Types whose entries are published work (a journal, proceedings, a book): "accepted" on the page.
 _PUBLISHED = {"article", "inproceedings", "conference", "incollection", "book", "inbook", "phdthesis",
@@ -210,8 +214,8 @@ def _paper(key: str, entry: Entry, line: int, path: str, problems: Problems) -> 
         origin=where,
         url=fields.get("url") if fields.get("url", "").startswith(("http://", "https://")) else None,
         venue=venue,
-        status="accepted" if kind in _PUBLISHED and venue and venue != "arXiv" else published_status(
-            "preprint", "", found_doi),
+        status="preprint" if _PREPRINT_SERVER.match(venue) else "accepted" if (
+            kind in _PUBLISHED and venue and venue != "arXiv") else published_status("preprint", "", found_doi),
         title_missing=not title,
         categories=tuple(c for c in [fields.get("primaryclass", "")] if c),
         openreview_id=forum,

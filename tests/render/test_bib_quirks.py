@@ -468,3 +468,12 @@ def test_a_dblp_corr_entry_is_an_arxiv_preprint(group: BuildResult) -> None:
     # A paper DBLP lists in its proceedings stays published.
     block_stm = _papers(group)["DBLP:conf/ppopp/GelashviliSXDLM23"]
     assert (block_stm.arxiv_id, block_stm.status) == (None, "accepted")
+
+
+def test_an_iacr_eprint_report_is_a_preprint(group: BuildResult) -> None:
+    """DBLP writes the IACR Cryptology ePrint Archive as a journal (`IACR Cryptol. ePrint Arch.`):
+    the report was labelled published ("accepted")."""
+    record = _record(group, "DBLP:journals/iacr/MohnblattSGJ23")
+    assert (record["venue"], record["status"]) == ("IACR Cryptol. ePrint Arch.", "preprint")
+    # The same paper at NDSS, the list's first record of it, is published.
+    assert _record(group, "DBLP:conf/ndss/MalvaiKSGOLL23")["status"] == "accepted"
