@@ -6,7 +6,8 @@ field a citation prints, in CSL's words, as pandoc's BibLaTeX reader maps them (
   `book`, `@incollection` `chapter`, `@techreport` `report`, a thesis `thesis`, `@online`
   `webpage`; `@misc` and anything else `document` (CSL's generic type; pandoc gives none), but an
   arXiv preprint is an `article` with `publisher` arXiv, as the other papers' (render/csl.py);
-- `container-title` (journal, journaltitle or booktitle) and its abbreviation
+- `container-title` (journal, journaltitle, or the booktitle of an entry in a book: not of a
+  `@book` or `@proceedings`, the book itself) and its abbreviation
   (`container-title-short`: shortjournal), `collection-title` (series),
   `volume`, `issue` (an article's number; another type's number is its `number`, or the series'
   `collection-number`), `page` (`6840--6851` -> `6840-6851`), `edition`, `publisher` (or the
@@ -53,10 +54,14 @@ def bib_type(paper: Paper) -> str:
     return TYPES.get(paper.bib_type, "document")
 
 
+# The types that sit in a book (`booktitle`). BibTeX's styles and pandoc read `booktitle` only in
+# these: a `@proceedings` or `@book` is the book itself (ADS writes the title into both).
+_IN_BOOK = {"inproceedings", "conference", "incollection", "inbook", "bookinbook", "inreference", "suppbook",
+            "suppcollection"}
 # Fields copied as they are, (CSL variable, the .bib fields that give it, first found wins), in
 # the order the item lists them (CSL-JSON files keep it). IEEE cites a journal by its abbreviation.
 _BEFORE_NUMBER: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("container-title", ("journal", "journaltitle", "booktitle")),
+    ("container-title", ("journal", "journaltitle")),
     ("container-title-short", ("shortjournal", "journalabbrev")),
     ("collection-title", ("series",)),
     ("volume", ("volume",)),
@@ -91,6 +96,8 @@ def bib_csl_fields(paper: Paper, csl_type: str) -> dict[str, Any]:
                 out[key] = value
 
     copy(_BEFORE_NUMBER)
+    if "container-title" not in out and paper.bib_type in _IN_BOOK and text("booktitle"):
+        out = {"container-title": text("booktitle"), **out}
     number = text("number", "issue")
     if number:
         if csl_type in _ISSUE_NUMBER:

@@ -17,6 +17,9 @@ What citeproc-py does not do for us:
 - a numeric style (IEEE) numbers its bibliography: a page cites one paper, so the `[1]` goes;
 - a given name with a lower-case part after a hyphen (`Eun-ji`) came out as `E.-. ji .`; the
   part is given a capital for the style's initials (`E.-J.`, as `Hyun-Woo` gives `H.-W.`);
+- a given name ending in `et al.` (NASA ADS's `{Vlah}, Z. et al.`, which BibTeX reads so) came
+  out as `Z. et . al .`; the `et al.` is formatted as a particle after the given name (`Vlah, Z.
+  et al.`, as pandoc prints it; IEEE `Z. et al. Vlah`, as BibTeX's own styles);
 - a particle ending in an apostrophe (`d'Alché-Buc`) got a space after it: it is joined to the
   family name;
 - a label's `text-case="title"` (APA's `(Eds.)`) is skipped for an item without a language: a
@@ -67,7 +70,7 @@ CACHE_VERSION = 2  # of the cache file's layout (2: with the references' checksu
 # item and style file (what format_reference or Style.citeproc_style does to citeproc-py's text),
 # so that the next build formats every reference again instead of taking the old text from the
 # cache. A change to the CSL item (render/csl.py) needs no bump: the item itself is in the key.
-FORMAT_VERSION = 4
+FORMAT_VERSION = 5
 _CSL_NS = "{http://purl.org/net/xbiblio/csl}"
 _NUMBER = re.compile(r"^\s*(?:\[1\]|1\.|\(1\)|1)\s*")
 
@@ -164,12 +167,12 @@ def format_reference(item: dict[str, Any], style: Style | str) -> str:
     from citeproc.source.json import CiteProcJSON
 
     style = load_style(style) if isinstance(style, str) else style
-    names = [_hyphen_capital(_elided(name)) for name in item.get("author", [])]
+    names = [_et_al_given(_hyphen_capital(_elided(name))) for name in item.get("author", [])]
     # No `author` at all when the item has none (an edited book): an empty list would be an
     # author the style prints as nothing, instead of its substitute, the editors.
     item = {**item, "author": names} if names else dict(item)
     if item.get("editor"):
-        item["editor"] = [_hyphen_capital(_elided(name)) for name in item["editor"]]
+        item["editor"] = [_et_al_given(_hyphen_capital(_elided(name))) for name in item["editor"]]
     et_al = 0
     if names and names[-1] == OTHERS:
         names = names[:-1]
@@ -216,6 +219,19 @@ def _hyphen_capital(name: dict[str, str]) -> dict[str, str]:
     if not given or "-" not in given:
         return name
     return {**name, "given": _AFTER_HYPHEN.sub(lambda m: "-" + m.group(1).upper(), given)}
+
+
+def _et_al_given(name: dict[str, str]) -> dict[str, str]:
+    """A given name ending in `et al.` (`Z. et al.`) as the given name and a particle after it,
+    which citeproc-py does not initialise (it gave `Z. et . al .`); other names as they are."""
+    given = name.get("given", "")
+    match = _ET_AL.search(given)
+    if not match or "dropping-particle" in name:
+        return name
+    return {**name, "given": given[:match.start()], "dropping-particle": match.group(1)}
+
+
+_ET_AL = re.compile(r"\s+(et\s+al\.?)$")
 
 
 # Starting a worker (a fresh interpreter importing citeproc-py and parsing the styles) costs about

@@ -22,6 +22,7 @@ from ..model import Paper, SourceRef
 from .bibquirks import (
     JOURNAL_FIELDS,
     LenientParser,
+    aas_dashes,
     ads_journals,
     ambiguous_names,
     corporate,
@@ -38,6 +39,14 @@ from .tex import tex_paragraphs, tex_title, tex_to_text
 FORMAT = "bibtex"
 _ENTRY_START = re.compile(r"(?m)^[ \t]*@[ \t]*([A-Za-z]+)[ \t]*[{(]")
 _ARXIV_JOURNAL = re.compile(r"(?i)^arxiv(?:\s+e-prints?|\s+preprint\b.*|:\s*\S+(?:\s+\[[^\]]*\])?)?$")
+# DBLP writes an arXiv paper as `journal = {CoRR}, volume = {abs/2310.18042}` (CoRR, the Computing
+# Research Repository, is arXiv's computer-science part): a preprint with that arXiv id.
+_CORR = re.compile(r"(?i)^(?:CoRR|Computing Research Repository)$")
+_CORR_VOLUME = re.compile(r"^\s*abs/(\S+)\s*$")
+# Preprint servers other than arXiv that exporters write as a journal (DBLP: `IACR Cryptol. ePrint
+# Arch.`; bioRxiv's and medRxiv's own exports): the paper is a preprint, whatever its DOI.
+_PREPRINT_SERVER = re.compile(r"(?i)^(?:(?:IACR\s+)?Cryptol(?:ogy|\.)\s+e-?Print\s+Arch(?:ive|\.)|bioRxiv|medRxiv|"
+                              r"ChemRxiv)$")
 _MONTHS = {m: n for n, m in enumerate(MONTH_NAMES, start=1)}
 # Types whose entries are published work (a journal, proceedings, a book): "accepted" on the page.
 _PUBLISHED = {"article", "inproceedings", "conference", "incollection", "book", "inbook", "phdthesis",
@@ -131,10 +140,10 @@ def _date(fields: dict[str, str]) -> dt.date | None:
 
 def _journal_names(key: str, entry: Entry, line: int, path: str, problems: Problems) -> dict[str, str]:
     """The entry's fields (lower-case names, raw TeX) with a journal written as an AASTeX macro
-    (`\\apj`, as NASA ADS exports it) replaced by the journal's full name."""
+    (`\\apj`, as NASA ADS exports it) replaced by the journal's full name, and AASTeX's dashes by TeX's."""
     out = {}
     for name, value in entry.fields.items():
-        value = str(value)
+        value = aas_dashes(str(value))
         macro = journal_macro(value) if name.lower() in JOURNAL_FIELDS else None
         if macro:
             full = ads_journals().get(macro)
@@ -176,13 +185,16 @@ def _paper(key: str, entry: Entry, line: int, path: str, problems: Problems) -> 
         problems.warn(path, line, f"entry {key!r} has no author; kept, shown as Anonymous")
     prefix = fields.get("archiveprefix", fields.get("eprinttype", "")).lower()
     eprint = fields.get("eprint", "")
+    corr = _CORR_VOLUME.match(fields.get("volume", "")) if _CORR.match(
+        tex_to_text(fields.get("journal", "")).strip()) else None
     ident = (arxiv_id(f"arXiv:{eprint}") if eprint and (prefix in {"arxiv", ""}) else None) or arxiv_id(
-        fields.get("url", "")) or arxiv_id(fields.get("journal", ""))
+        fields.get("url", "")) or arxiv_id(fields.get("journal", "")) or (
+        arxiv_id(f"arXiv:{corr.group(1)}") if corr else None)
     found_doi = doi(fields.get("doi", "")) or doi(fields.get("url", ""))
     forum = openreview_id(fields.get("url", ""))
     kind = entry.type.lower()
     venue = _venue(fields, kind)
-    if (not venue and ident) or _ARXIV_JOURNAL.match(venue):
+    if (not venue and ident) or _ARXIV_JOURNAL.match(venue) or (corr and ident):
         # A preprint's journal as ADS (`arXiv e-prints`), Google Scholar (`arXiv preprint
         # arXiv:1706.03762`) and Zotero (`arXiv:1406.1078 [cs, stat]`) write it.
         venue = "arXiv"
@@ -202,8 +214,8 @@ def _paper(key: str, entry: Entry, line: int, path: str, problems: Problems) -> 
         origin=where,
         url=fields.get("url") if fields.get("url", "").startswith(("http://", "https://")) else None,
         venue=venue,
-        status="accepted" if kind in _PUBLISHED and venue and venue != "arXiv" else published_status(
-            "preprint", "", found_doi),
+        status="preprint" if _PREPRINT_SERVER.match(venue) else "accepted" if (
+            kind in _PUBLISHED and venue and venue != "arXiv") else published_status("preprint", "", found_doi),
         title_missing=not title,
         categories=tuple(c for c in [fields.get("primaryclass", "")] if c),
         openreview_id=forum,

@@ -9,9 +9,13 @@
   every later stage (CSL `literal`, the BibTeX writer, the key's family name) keeps it whole.
 - **Ambiguous author lists** (`ambiguous_names`): a whole list in one brace group (`{Hamano,
   Junio and Torvalds, Linus and others}`) is one name to BibTeX; `K. A. Olive et al.` is one
-  person whose family name is `al.`; a trailing comma (`Niedoba, Matthew,`) makes the given
+  person whose family name is `al.`, `{Vlah}, Z. et al.` (NASA ADS) one whose given name is
+  `Z. et al.`; a trailing comma (`Niedoba, Matthew,`) makes the given
   name a `Jr` part. They are read as BibTeX reads them, with a warning that says how to write
   them.
+- **AASTeX's dashes** (`ELUCID{\\mdash}Exploring`, `mass{\\ndash}concentration`, in NASA ADS's
+  titles): `---` and `--`, which every TeX knows (`aas_dashes`): the title reads "ELUCID—Exploring"
+  (the macro was dropped, joining the words) and the published BibTeX compiles without AASTeX.
 - **Journals written as AASTeX macros** (`journal = {\\apj}`, NASA ADS's exports): read as the
   journal's full name (generator/data/ads_journal_macros.tsv), which the published BibTeX then
   carries, so that it compiles without `aas_macros.sty`.
@@ -95,10 +99,22 @@ def ambiguous_names(people: list[Person]) -> list[str]:
             given = " ".join(person.first_names + person.middle_names)
             out.append(f"has `{given} et al.`, which BibTeX reads as one person with the family name `al.`; kept "
                        "so (write `and others` for a truncated list)")
+        elif (person.first_names + person.middle_names)[-2:] in (["et", "al."], ["et", "al"]):
+            given = " ".join(person.first_names + person.middle_names)
+            out.append(f"has `{' '.join(person.last_names)}, {given}`, which BibTeX reads as one person with the "
+                       f"given name `{given}`; kept so (write `and others` for a truncated list)")
         elif person.lineage_names and not person.first_names and not person.middle_names:
             out.append(f"has `{text},`, whose trailing comma BibTeX reads as a name with no given name and "
                        f"`{' '.join(person.lineage_names)}` as its `Jr` part; kept so (remove the comma)")
     return out
+
+
+_DASH = re.compile(r"\\([mn])dash(?![A-Za-z])\s*")
+
+
+def aas_dashes(value: str) -> str:
+    """`\\mdash` and `\\ndash` (AASTeX) as TeX's own `---` and `--`."""
+    return _DASH.sub(lambda m: "---" if m.group(1) == "m" else "--", value) if "dash" in value else value
 
 
 @lru_cache(maxsize=1)
