@@ -36,9 +36,10 @@ def test_for_you_lists_the_newest_digests_papers_by_interest_with_why_and_a_line
     # The physics papers the curator never saw come first.
     assert {title for title, *_ in items[:4]} == THEME
     records = _records(tmp_path)
+    abstracts = {p.key: p.abstract for p in result.library.papers}  # (papers.json carries none: references.json)
     for title, _, score, why, line in items:
         assert records[title]["interest"] == float(score) and records[title]["why"] == why and why
-        assert line == one_line(records[title]["abstract"]) and len(line) <= 202
+        assert line == one_line(abstracts[records[title]["key"]]) and len(line) <= 202
     # The digest of the physics papers, sorted by interest in the browser: the scores are there.
     digest = (tmp_path / "build" / "digests" / "2026-12-03-arxiv-mixed" / "index.md").read_text("utf-8")
     assert '<button type="button" class="md-button" data-rl-by="interest">most interesting first</button>' in digest
