@@ -50,6 +50,13 @@ def remove_theme_files(site: Path) -> list[str]:
         if copy.is_file() and copy.read_bytes() == (theme / name).read_bytes():
             copy.unlink()
             removed.append(name)
+    # Python's byte code of the theme's module (an installed wheel is compiled; so is any folder
+    # the module was imported from): copied as a folder, taken out when it is only that.
+    cache, own = site / "__pycache__", theme / "__pycache__"
+    if cache.is_dir() and all(p.is_file() and (own / p.name).is_file() and p.read_bytes() == (own / p.name).read_bytes()
+                              for p in cache.iterdir()):
+        shutil.rmtree(cache)
+        removed.append("__pycache__")
     return removed
 
 

@@ -27,3 +27,19 @@ def test_the_site_folder_is_mkdocs_yml_s(tmp_path: Path) -> None:
     assert site_dir(config) == (tmp_path / "public").resolve()
     config.write_text("site_name: x\n", encoding="utf-8")
     assert site_dir(config) == (tmp_path / "site").resolve()
+
+
+def test_the_theme_module_s_byte_code_is_removed_and_a_folder_of_the_list_s_own_stays(tmp_path: Path) -> None:
+    import py_compile
+
+    theme = ROOT / "generator" / "theme"
+    compiled = Path(py_compile.compile(str(theme / "__init__.py"), doraise=True))  # as an installed wheel has it
+    site = tmp_path / "site"
+    (site / "__pycache__").mkdir(parents=True)
+    (site / "__pycache__" / compiled.name).write_bytes(compiled.read_bytes())
+    assert remove_theme_files(site) == ["__pycache__"]
+    assert not (site / "__pycache__").exists()
+    (site / "__pycache__").mkdir()
+    (site / "__pycache__" / "mine.txt").write_text("the list's own\n", encoding="utf-8")
+    assert remove_theme_files(site) == []
+    assert (site / "__pycache__" / "mine.txt").is_file()
