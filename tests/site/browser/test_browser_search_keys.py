@@ -46,7 +46,8 @@ def test_the_key_opens_search_and_typing_searches(page: Any, site: Served, where
         box = page.locator(".md-search__input")
         page.wait_for_function("document.activeElement && document.activeElement.matches('.md-search__input')",
                                timeout=5_000)
-        assert page.locator("#__search").is_checked()
+        # (Material may focus the box a moment before its toggle's state follows.)
+        page.wait_for_function("document.getElementById('__search').checked", timeout=5_000)
         page.keyboard.type("Alistarh", delay=20)
         assert box.input_value() == "Alistarh"
         hit = page.locator(".md-search-result__item h1", has_text=MATRYOSHKA)
