@@ -120,7 +120,7 @@ def add_digests(config: Config, given: list[Path], today: dt.date | None = None)
         if same is not None:
             item = Added(path, same, note="already in seeds/, not copied again")
         else:
-            target = _free_name(seeds, _stored_name(path, raw, today or dt.date.today()))
+            target = free_name(seeds, _stored_name(path, raw, today or dt.date.today()))
             with target.open("xb") as out:  # "x": never replaces a file in seeds/
                 out.write(data)
             hashes[digest_hash] = target
@@ -214,7 +214,8 @@ def _stored_name(path: Path, raw: RawDigest, today: dt.date) -> str:
 _GUESSED = {"git", "modification time"}
 
 
-def _free_name(folder: Path, name: str) -> Path:
+def free_name(folder: Path, name: str) -> Path:
+    """`name` in `folder`, or `name-2`, `name-3`, ... when it is taken (`add FILE` and `add ID` alike)."""
     path = folder / name
     stem, suffix = path.stem, path.suffix
     n = 2

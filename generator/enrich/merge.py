@@ -16,7 +16,7 @@ import unicodedata
 from dataclasses import dataclass, replace
 
 from ..model import Paper
-from ..sources.ids import normalise_title
+from ..sources.ids import match_keys, normalise_title
 from ..sources.records import RawDigest, published_status
 
 # An accepted record (TMLR, a .bib @article) names its venue; an arXiv record that reads as
@@ -105,17 +105,6 @@ class Merged:
     skipped_replacements: int = 0
 
 
-def _keys(p: Paper) -> list[tuple[str, str]]:
-    keys = [("id", p.id)]
-    if p.arxiv_id:
-        keys.append(("arxiv", p.arxiv_id))
-    if p.doi:
-        keys.append(("doi", p.doi.lower()))
-    if p.openreview_id:
-        keys.append(("openreview", p.openreview_id))
-    return keys
-
-
 def merge(digests: list[RawDigest], keep_replacements: bool = False) -> Merged:
     """Papers in first-seen order, duplicates folded (see the module's text). Replacements are
     matched after every other record, whatever the order of the files."""
@@ -129,7 +118,7 @@ def merge(digests: list[RawDigest], keep_replacements: bool = False) -> Merged:
         pid = alias.get(paper.id)
         if pid is not None:
             return pid
-        for key in _keys(paper):
+        for key in match_keys(paper):
             if key in index:
                 return index[key]
         norm = normalise_title(paper.title)
@@ -145,7 +134,7 @@ def merge(digests: list[RawDigest], keep_replacements: bool = False) -> Merged:
 
     def remember(paper: Paper, pid: str) -> None:
         alias[paper.id] = pid
-        for key in _keys(paper) + _keys(by_id[pid]):
+        for key in match_keys(paper) + match_keys(by_id[pid]):
             index.setdefault(key, pid)
         norm = normalise_title(paper.title)
         if norm and not paper.title_missing and pid not in by_title.setdefault(norm, []):

@@ -24,11 +24,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..add import free_name
 from ..config import Config
 from ..errors import Problems
 from ..model import Paper, short_authors
 from ..sources import read_all
-from ..sources.ids import normalise_title
+from ..sources.ids import match_keys, normalise_title
 from . import services
 from .http import Client, FetchError
 from .identifiers import Identifier
@@ -43,27 +44,16 @@ class Known:
 
     def add(self, paper: Paper, where: str) -> None:
         shown = (paper.title, where)
-        for key in _keys(paper):
+        for key in match_keys(paper):
             self.ids.setdefault(key, shown)
         if not paper.title_missing:
             self.titles.setdefault(normalise_title(paper.title), shown)
 
     def find(self, paper: Paper) -> tuple[str, str] | None:
-        for key in _keys(paper):
+        for key in match_keys(paper):
             if key in self.ids:
                 return self.ids[key]
         return None if paper.title_missing else self.titles.get(normalise_title(paper.title))
-
-
-def _keys(paper: Paper) -> list[tuple[str, str]]:
-    keys = [("id", paper.id)]
-    if paper.arxiv_id:
-        keys.append(("arxiv", paper.arxiv_id))
-    if paper.doi:
-        keys.append(("doi", paper.doi.lower()))
-    if paper.openreview_id:
-        keys.append(("openreview", paper.openreview_id))
-    return keys
 
 
 def known_papers(config: Config) -> Known:
@@ -99,7 +89,7 @@ class Run:
                 out.flush()
                 os.fsync(out.fileno())
             while True:
-                target = _free_name(seeds, f"{self.today.isoformat()}-{stem}{suffix}")
+                target = free_name(seeds, f"{self.today.isoformat()}-{stem}{suffix}")
                 try:
                     os.link(part, target)  # fails if the name was taken meanwhile: never replaces
                     break
@@ -231,16 +221,6 @@ def _openreview(run: Run, ident: Identifier) -> None:
         return
     for paper in answer.papers:
         run.added(ident, paper, where)
-
-
-def _free_name(folder: Path, name: str) -> Path:
-    """`name` in `folder`, or `name-2`, `name-3`, ... when it is taken (as `add FILE` names copies)."""
-    path = folder / name
-    n = 2
-    while path.exists():
-        path = folder / f"{Path(name).stem}-{n}{Path(name).suffix}"
-        n += 1
-    return path
 
 
 def _slug(text: str) -> str:

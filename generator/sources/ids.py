@@ -6,7 +6,11 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, urlparse
+
+if TYPE_CHECKING:
+    from ..model import Paper
 
 # New-style ids (`2306.06130`, with or without `v2`) and old-style ones (`cond-mat/0412498`,
 # `math.GT/0309136`), after `arxiv.org/abs/`, `arxiv.org/pdf/` or `arXiv:`.
@@ -65,3 +69,16 @@ def record_id(title: str, abstract: str, *, openreview: str | None = None,
         digest = hashlib.sha1(" ".join(abstract.split()).encode()).hexdigest()[:12]
         return f"untitled:{digest}"
     return f"title:{norm}"
+
+
+def match_keys(paper: Paper) -> list[tuple[str, str]]:
+    """The identifiers by which two records are one paper (enrich/merge.py), and by which `add ID`
+    finds a paper the list has (fetch/command.py): its id, arXiv id, DOI (any case), OpenReview id."""
+    keys = [("id", paper.id)]
+    if paper.arxiv_id:
+        keys.append(("arxiv", paper.arxiv_id))
+    if paper.doi:
+        keys.append(("doi", paper.doi.lower()))
+    if paper.openreview_id:
+        keys.append(("openreview", paper.openreview_id))
+    return keys
