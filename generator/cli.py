@@ -72,7 +72,7 @@ def cmd_build(args: argparse.Namespace) -> int:
         return status
     from .site.zensical import build_site  # the site too, by Zensical, without the theme's own files
 
-    return build_site(_config_path(args).resolve(), strict=args.strict or _ci())
+    return build_site(_config_path(args).resolve(), config, strict=args.strict or _ci())
 
 
 def cmd_check(args: argparse.Namespace) -> int:

@@ -18,9 +18,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import yaml
-
-from ..config import _Loader
+from ..config import Config
 from ..errors import GeneratorError
 
 # The theme's files that Zensical copies to the site's root (generator/theme/).
@@ -34,11 +32,9 @@ def command() -> str | None:
     return str(beside) if beside.is_file() else shutil.which("zensical")
 
 
-def site_dir(config_file: Path) -> Path:
+def site_dir(config: Config) -> Path:
     """mkdocs.yml's `site_dir` (default `site`), relative to the file, as MkDocs and Zensical read it."""
-    raw = yaml.load(config_file.read_text(encoding="utf-8"), Loader=_Loader) or {}
-    value = raw.get("site_dir") if isinstance(raw, dict) else None
-    return (config_file.parent / str(value or "site")).resolve()
+    return (config.root / str(config.settings.get("site_dir") or "site")).resolve()
 
 
 def remove_theme_files(site: Path) -> list[str]:
@@ -60,16 +56,17 @@ def remove_theme_files(site: Path) -> list[str]:
     return removed
 
 
-def build_site(config_file: Path, *, strict: bool) -> int:
-    """`zensical build -f config_file` (`--strict` when `strict`), then the theme's files out of
-    the site. Zensical's exit status; its own output goes to the terminal as it comes."""
+def build_site(config_file: Path, config: Config, *, strict: bool) -> int:
+    """`zensical build -f config_file` (`--strict` when `strict`; `config` is that file as read),
+    then the theme's files out of the site. Zensical's exit status; its own output goes to the
+    terminal as it comes."""
     exe = command()
     if exe is None:
         raise GeneratorError("Zensical is not installed here: `pip install zensical` beside readinglist "
                              "(docs/user-guide/zensical.md)")
     run = subprocess.run([exe, "build", "-f", str(config_file), *(["--strict"] if strict else [])],
-                         cwd=config_file.parent, check=False)
+                         cwd=config.root, check=False)
     if run.returncode != 0:
         return run.returncode
-    remove_theme_files(site_dir(config_file))
+    remove_theme_files(site_dir(config))
     return 0

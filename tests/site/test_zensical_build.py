@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from generator.config import load_config
 from generator.site.zensical import remove_theme_files, site_dir
 from tests.conftest import ROOT
 
@@ -24,9 +25,9 @@ def test_the_site_folder_is_mkdocs_yml_s(tmp_path: Path) -> None:
     config = tmp_path / "mkdocs.yml"
     config.write_text("site_name: x\nsite_url: !ENV [SITE_URL, 'http://127.0.0.1:8000/']\nsite_dir: public\n",
                       encoding="utf-8")
-    assert site_dir(config) == (tmp_path / "public").resolve()
+    assert site_dir(load_config(config)) == (tmp_path / "public").resolve()
     config.write_text("site_name: x\n", encoding="utf-8")
-    assert site_dir(config) == (tmp_path / "site").resolve()
+    assert site_dir(load_config(config)) == (tmp_path / "site").resolve()
 
 
 def test_the_theme_module_s_byte_code_is_removed_and_a_folder_of_the_list_s_own_stays(tmp_path: Path) -> None:
